@@ -1,0 +1,94 @@
+#include "block_chain.h"
+
+#include "io/dat_error.h"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <unordered_set>
+
+namespace portalkit::dat {
+
+void ChainReader::checkPointer(std::uint32_t pointer, std::uint64_t where, const char* field,
+                               std::optional<std::uint32_t> did) const {
+    auto fail = [&](const std::string& why) {
+        throw DatError(field, "pointer " + formatOffset(pointer) + " " + why, where,
+                       OffsetKind::File, did);
+    };
+    // Bit 31 would mark a free block in the client's allocator (dat-format §1.3 rule 6).
+    if (pointer & 0x80000000u)
+        fail("has bit 31 set");
+    if (pointer % m_blockSize != 0)
+        fail("is not a multiple of the block size " + std::to_string(m_blockSize));
+    if (pointer < m_firstBlock)
+        fail("lies inside the header (blocks start at " + formatOffset(m_firstBlock) + ")");
+    if (std::uint64_t(pointer) + m_blockSize > m_file.size())
+        fail("lies outside the file (" + std::to_string(m_file.size()) + " bytes)");
+}
+
+void ChainReader::read(std::uint32_t start, std::uint32_t size, std::optional<std::uint32_t> did,
+                       std::uint64_t startWhere, const char* startField,
+                       std::vector<std::uint8_t>& out, std::vector<std::uint32_t>& blocks) const {
+    blocks.clear();
+    out.resize(size);
+    if (size == 0)
+        return;
+    if (size > m_file.size())
+        throw DatError("entry.size",
+                       "size " + std::to_string(size) + " is larger than the file (" +
+                           std::to_string(m_file.size()) + " bytes)",
+                       startWhere, OffsetKind::File, did);
+    checkPointer(start, startWhere, startField, did);
+
+    const std::uint32_t payload = payloadPerBlock();
+    std::uint32_t block = start;
+    std::size_t copied = 0;
+    for (;;) {
+        blocks.push_back(block);
+        std::uint32_t next;
+        std::memcpy(&next, m_file.data() + block, sizeof next);
+        const std::size_t count = std::min<std::size_t>(payload, size - copied);
+        std::memcpy(out.data() + copied, m_file.data() + block + 4, count);
+        copied += count;
+        if (copied == size)
+            break;
+        if (next == 0)
+            throw DatError("chain.next",
+                           "chain ends after " + std::to_string(copied) + " of " +
+                               std::to_string(size) + " bytes",
+                           block, OffsetKind::File, did);
+        checkPointer(next, block, "chain.next", did);
+        block = next;
+    }
+
+    if (blocks.size() > 1) {
+        // A block met twice means the links loop; byte counting alone would hide it.
+        std::vector<std::uint32_t> sorted(blocks);
+        std::sort(sorted.begin(), sorted.end());
+        if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+            reportCycle(blocks, did);
+    }
+}
+
+void ChainReader::reportCycle(std::span<const std::uint32_t> blocks,
+                              std::optional<std::uint32_t> did) const {
+    std::unordered_set<std::uint32_t> seen;
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+        if (!seen.insert(blocks[i]).second)
+            throw DatError("chain.next",
+                           "links back to block " + formatOffset(blocks[i]) +
+                               " already in this chain (cycle)",
+                           blocks[i - 1], OffsetKind::File, did);
+    }
+    throw DatError("chain.next", "cycle", blocks.front(), OffsetKind::File, did);
+}
+
+std::uint64_t ChainReader::fileOffsetOf(std::span<const std::uint32_t> blocks,
+                                        std::size_t position) const {
+    const std::size_t index = position / payloadPerBlock();
+    if (index >= blocks.size())
+        return blocks.empty() ? 0 : blocks.back();
+    return std::uint64_t(blocks[index]) + 4 + position % payloadPerBlock();
+}
+
+} // namespace portalkit::dat

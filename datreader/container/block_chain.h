@@ -1,0 +1,47 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace portalkit::dat {
+
+// Follows block chains (dat-format §1.3): each block starts with the offset of the next one, the
+// rest is payload. Reading stops on the byte count, never on the link, and every link is checked
+// before it is followed.
+class ChainReader {
+public:
+    ChainReader(std::span<const std::uint8_t> file, std::uint32_t blockSize,
+                std::uint32_t firstBlock)
+        : m_file(file), m_blockSize(blockSize), m_firstBlock(firstBlock) {}
+
+    // Throws DatError unless `pointer` can start a block. `where` is the file offset the pointer
+    // was read from, `field` what it is.
+    void checkPointer(std::uint32_t pointer, std::uint64_t where, const char* field,
+                      std::optional<std::uint32_t> did) const;
+
+    // Reads `size` payload bytes of the chain at `start` into `out` (resized) and the offsets of
+    // the blocks it used into `blocks`. `startWhere`/`startField` locate the start pointer.
+    void read(std::uint32_t start, std::uint32_t size, std::optional<std::uint32_t> did,
+              std::uint64_t startWhere, const char* startField, std::vector<std::uint8_t>& out,
+              std::vector<std::uint32_t>& blocks) const;
+
+    // The file offset of payload byte `position` of a chain made of `blocks`.
+    std::uint64_t fileOffsetOf(std::span<const std::uint32_t> blocks, std::size_t position) const;
+
+    std::uint32_t blockSize() const { return m_blockSize; }
+    std::uint32_t payloadPerBlock() const { return m_blockSize - 4; }
+    std::uint32_t firstBlock() const { return m_firstBlock; }
+    std::uint64_t fileSize() const { return m_file.size(); }
+
+private:
+    [[noreturn]] void reportCycle(std::span<const std::uint32_t> blocks,
+                                  std::optional<std::uint32_t> did) const;
+
+    std::span<const std::uint8_t> m_file;
+    std::uint32_t m_blockSize;
+    std::uint32_t m_firstBlock;
+};
+
+} // namespace portalkit::dat

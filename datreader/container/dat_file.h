@@ -1,0 +1,90 @@
+#pragma once
+
+#include "block_chain.h"
+#include "dat_header.h"
+#include "directory.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace portalkit::dat {
+
+// The iteration record 0xFFFF0001 (dat-format §1.7): the DAT's iteration and the runs of patch
+// iterations it holds; one run [1, current] means fully patched.
+struct IterationRecord {
+    struct Run {
+        std::int32_t delta; // negative: -length
+        std::int32_t start;
+    };
+    std::int32_t current = 0;
+    std::vector<Run> runs;
+
+    bool complete() const { return runs.size() == 1 && runs[0].start == 1; }
+    static IterationRecord parse(std::span<const std::uint8_t> bytes);
+    std::vector<std::uint8_t> serialize() const;
+    static IterationRecord fullyPatched(std::int32_t iteration) {
+        return {iteration, {{-iteration, 1}}};
+    }
+};
+
+// A DAT opened read-only. The whole directory is indexed once at open (24 bytes per entry,
+// ascending ids); lookups are binary searches; entry bytes are read from the map on demand.
+// Every structural fault throws DatError naming the offset, DID and field.
+class DatFile {
+public:
+    // Maps `path` read-only. I/O failures throw DatError with field "file".
+    static DatFile open(const QString& path);
+    // Reads a DAT held in memory (tests, fuzzing); `bytes` is kept alive by the DatFile.
+    static DatFile fromBytes(QByteArray bytes);
+
+    const DatHeader& header() const { return m_header; }
+    DatKind kind() const { return m_header.kind(); }
+    const QString& path() const { return m_path; }
+    std::span<const std::uint8_t> bytes() const { return m_view; }
+    std::uint64_t fileSize() const { return m_view.size(); }
+
+    std::span<const EntryInfo> entries() const { return m_entries; }
+    const EntryInfo* find(std::uint32_t id) const;
+    // Nodes in the directory and the depth of its deepest leaf (root only = 1).
+    std::size_t nodeCount() const { return m_nodeCount; }
+    unsigned treeDepth() const { return m_treeDepth; }
+    // Bytes the in-memory index occupies.
+    std::size_t indexBytes() const { return m_entries.capacity() * sizeof(EntryInfo); }
+
+    // The entry's payload, inflated when stored compressed. Throws DatError.
+    std::vector<std::uint8_t> read(const EntryInfo& entry) const;
+    std::vector<std::uint8_t> read(std::uint32_t id) const;
+    // The bytes exactly as stored in the chain (still compressed when flagged).
+    std::vector<std::uint8_t> readStored(const EntryInfo& entry) const;
+
+    // The parsed 0xFFFF0001 record, if the DAT has one. Throws DatError when it is malformed.
+    std::optional<IterationRecord> iteration() const;
+
+    ChainReader chains() const;
+
+private:
+    struct Storage;
+    explicit DatFile(std::shared_ptr<const Storage> storage, QString path);
+    void load();
+
+    std::shared_ptr<const Storage> m_storage; // keeps the map or buffer behind m_view alive
+    std::span<const std::uint8_t> m_view;
+    QString m_path;
+    DatHeader m_header;
+    std::vector<EntryInfo> m_entries;
+    std::size_t m_nodeCount = 0;
+    unsigned m_treeDepth = 0;
+};
+
+// DatReaderWriter's compressed entry form (dat-format §1.6): u32 uncompressed size + zlib stream.
+// Both throw DatError; `did` only labels errors.
+std::vector<std::uint8_t> inflateEntry(std::span<const std::uint8_t> stored, std::uint32_t did);
+std::vector<std::uint8_t> deflateEntry(std::span<const std::uint8_t> plain);
+
+} // namespace portalkit::dat

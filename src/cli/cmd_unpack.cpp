@@ -1,0 +1,94 @@
+#include "command.h"
+
+#include "io/dat_error.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+namespace portalkit::cli {
+namespace {
+
+bool writeFile(const QString& path, const QByteArray& bytes) {
+    QSaveFile file(path);
+    if (file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit())
+        return true;
+    printError("cannot write " + path + ": " + file.errorString());
+    return false;
+}
+
+template <std::size_t N> QString hex(const std::array<std::uint8_t, N>& bytes) {
+    return QString::fromLatin1(
+        QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(N)).toHex());
+}
+
+} // namespace
+
+int runUnpack(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Writes every entry of a DAT (inflated) to FOLDER as 0xXXXXXXXX.bin, plus dat.json with "
+        "the header fields and each entry's flags, date and iteration for 'portalkit pack'.");
+    parser.addPositionalArgument("DAT", "The DAT file.");
+    parser.addPositionalArgument("FOLDER", "Where to write (created if missing).");
+    parser.addOption({"type", "Only entries of this type (e.g. Setup).", "NAME"});
+    if (auto exit = parseOrExit(parser, arguments, 2))
+        return *exit;
+
+    auto dat = openDat(parser.positionalArguments().at(0));
+    if (!dat)
+        return kUsageOrIo;
+    std::optional<QString> only;
+    if (parser.isSet("type")) {
+        only = resolveTypeName(parser.value("type"), dat->kind());
+        if (!only)
+            return kUsageOrIo;
+    }
+    const QDir folder(parser.positionalArguments().at(1));
+    if (!QDir().mkpath(folder.path())) {
+        printError("cannot create folder " + folder.path());
+        return kUsageOrIo;
+    }
+
+    const dat::DatHeader& h = dat->header();
+    QJsonArray entries;
+    for (const auto& entry : dat->entries()) {
+        const auto type = dat::typeName(dat->kind(), entry.id);
+        if (only && QString::fromUtf8(type.data(), qsizetype(type.size())) != *only)
+            continue;
+        QByteArray bytes;
+        try {
+            const auto payload = dat->read(entry);
+            bytes = QByteArray(reinterpret_cast<const char*>(payload.data()),
+                               qsizetype(payload.size()));
+        } catch (const dat::DatError& error) {
+            printError(QString::fromStdString(error.what()));
+            return kUsageOrIo;
+        }
+        if (!writeFile(folder.filePath(didText(entry.id) + ".bin"), bytes))
+            return kUsageOrIo;
+        entries.append(QJsonObject{{"id", didText(entry.id)},
+                                   {"flags", qint64(entry.flags & ~1u)},
+                                   {"date", qint64(entry.date)},
+                                   {"iteration", qint64(entry.iteration)},
+                                   {"compressed", entry.compressed()}});
+    }
+    const QJsonObject manifest{
+        {"kind", QString::fromUtf8(dat::kindName(dat->kind()).data())},
+        {"blockSize", qint64(h.blockSize)},
+        {"header", QJsonObject{{"versionString", hex(h.versionString)},
+                               {"transactionRecord", hex(h.transactionRecord)},
+                               {"masterMapId", didText(h.masterMapId)},
+                               {"enginePackVersion", qint64(h.enginePackVersion)},
+                               {"gamePackVersion", qint64(h.gamePackVersion)},
+                               {"versionGuid", hex(h.versionGuid)},
+                               {"minorVersion", qint64(h.minorVersion)}}},
+        {"entries", entries}};
+    if (!writeFile(folder.filePath("dat.json"), QJsonDocument(manifest).toJson()))
+        return kUsageOrIo;
+    return kSuccess;
+}
+
+} // namespace portalkit::cli

@@ -1,0 +1,75 @@
+#include "command.h"
+
+#include "io/dat_error.h"
+
+#include <cstdio>
+
+namespace portalkit::cli {
+
+std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& arguments,
+                               qsizetype positionalCount) {
+    parser.addHelpOption();
+    if (!parser.parse(arguments)) {
+        printError(parser.errorText() + " (see --help)");
+        return kUsageOrIo;
+    }
+    if (parser.isSet("help")) {
+        printOut(parser.helpText());
+        return kSuccess;
+    }
+    if (positionalCount >= 0 && parser.positionalArguments().size() != positionalCount) {
+        printError(QStringLiteral("expected %1 argument(s), got %2 (see --help)")
+                       .arg(positionalCount)
+                       .arg(parser.positionalArguments().size()));
+        return kUsageOrIo;
+    }
+    return std::nullopt;
+}
+
+void printError(const QString& message) {
+    std::fprintf(stderr, "portalkit: %s\n", message.toLocal8Bit().constData());
+}
+
+void printOut(const QString& text) { writeOut(text.toUtf8()); }
+
+void writeOut(const QByteArray& bytes) {
+    std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), stdout);
+    std::fflush(stdout);
+}
+
+std::optional<dat::DatFile> openDat(const QString& path) {
+    try {
+        return dat::DatFile::open(path);
+    } catch (const dat::DatError& error) {
+        printError(path + ": " + QString::fromStdString(error.what()));
+        return std::nullopt;
+    }
+}
+
+std::optional<std::uint32_t> parseId(const QString& text) {
+    QString digits = text.trimmed();
+    if (digits.startsWith("0x", Qt::CaseInsensitive))
+        digits = digits.mid(2);
+    bool ok = false;
+    const qulonglong value = digits.toULongLong(&ok, 16);
+    if (!ok || digits.isEmpty() || digits.size() > 8)
+        return std::nullopt;
+    return std::uint32_t(value);
+}
+
+QString didText(std::uint32_t id) { return QString::fromStdString(dat::formatDid(id)); }
+
+std::optional<QString> resolveTypeName(const QString& name, dat::DatKind kind) {
+    QStringList valid;
+    for (auto type : dat::typeNames(kind)) {
+        const QString candidate = QString::fromUtf8(type.data(), qsizetype(type.size()));
+        if (candidate.compare(name, Qt::CaseInsensitive) == 0)
+            return candidate;
+        valid << candidate;
+    }
+    printError(QStringLiteral("unknown type '%1' for a %2 DAT; one of: %3")
+                   .arg(name, QString::fromUtf8(dat::kindName(kind).data()), valid.join(", ")));
+    return std::nullopt;
+}
+
+} // namespace portalkit::cli

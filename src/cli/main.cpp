@@ -1,0 +1,62 @@
+#include "command.h"
+
+#include <QCoreApplication>
+
+#include <array>
+
+using namespace portalkit::cli;
+
+namespace {
+
+constexpr std::array kCommands{
+    Command{"info", "header fields, entry counts by type, iteration", runInfo},
+    Command{"ls", "list entries in ascending id order", runLs},
+    Command{"cat", "write one entry's bytes (inflated) to stdout or a file", runCat},
+    Command{"verify", "full structural check; exit 1 on problems", runVerify},
+    Command{"pack", "build a DAT from a folder of 0xXXXXXXXX.bin files", runPack},
+    Command{"unpack", "write every entry of a DAT to a folder", runUnpack},
+    Command{"bench", "generate benchmark DATs and measure the reader", runBench},
+};
+
+int usage(bool error) {
+    QString text = "usage: portalkit <command> [options]\n\ncommands:\n";
+    for (const Command& command : kCommands)
+        text += QStringLiteral("  %1  %2\n").arg(QString::fromLatin1(command.name), -8)
+                    .arg(QString::fromLatin1(command.summary));
+    text += "\n'portalkit <command> --help' describes a command.\n"
+            "Exit codes: 0 success, 1 check failed, 2 usage or I/O error.\n";
+    if (error) {
+        std::fputs(text.toLocal8Bit().constData(), stderr);
+        return kUsageOrIo;
+    }
+    printOut(text);
+    return kSuccess;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName("portalkit");
+    QCoreApplication::setApplicationVersion(PORTALKIT_VERSION);
+
+    QStringList arguments = QCoreApplication::arguments();
+    if (arguments.size() < 2)
+        return usage(true);
+    const QString name = arguments.at(1);
+    if (name == "--help" || name == "-h" || name == "help")
+        return usage(false);
+    if (name == "--version") {
+        printOut(QStringLiteral("portalkit %1\n").arg(PORTALKIT_VERSION));
+        return kSuccess;
+    }
+    for (const Command& command : kCommands) {
+        if (name == QLatin1String(command.name)) {
+            arguments.removeFirst();
+            arguments[0] = "portalkit " + name;
+            return command.run(arguments);
+        }
+    }
+    printError("unknown command '" + name + "' (see portalkit --help)");
+    return kUsageOrIo;
+}

@@ -1,0 +1,78 @@
+#include "entry_table_model.h"
+
+#include "io/dat_error.h"
+
+#include <QDateTime>
+
+namespace portalkit::ui {
+
+void EntryTableModel::setDat(std::optional<dat::DatFile> dat) {
+    beginResetModel();
+    m_dat = std::move(dat);
+    endResetModel();
+}
+
+int EntryTableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() || !m_dat ? 0 : int(m_dat->entries().size());
+}
+
+int EntryTableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant EntryTableModel::data(const QModelIndex& index, int role) const {
+    if (!m_dat || !index.isValid() || index.row() >= rowCount())
+        return {};
+    const dat::EntryInfo& entry = m_dat->entries()[std::size_t(index.row())];
+    if (role == Qt::TextAlignmentRole && index.column() != Type)
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole && role != Qt::UserRole)
+        return {};
+    const bool sortKey = role == Qt::UserRole;
+    switch (Column(index.column())) {
+    case Id:
+        return sortKey ? QVariant(qulonglong(entry.id))
+                       : QVariant(QString::fromStdString(dat::formatDid(entry.id)));
+    case Type: {
+        const auto name = dat::typeName(m_dat->kind(), entry.id);
+        return QString::fromUtf8(name.data(), qsizetype(name.size()));
+    }
+    case Size:
+        return qulonglong(entry.size);
+    case Compressed:
+        return entry.compressed() ? tr("zlib") : QString();
+    case Date:
+        return sortKey ? QVariant(qulonglong(entry.date))
+                       : QVariant(QDateTime::fromSecsSinceEpoch(entry.date, Qt::UTC)
+                                      .toString(Qt::ISODate));
+    case Iteration:
+        return qulonglong(entry.iteration);
+    case ColumnCount:
+        break;
+    }
+    return {};
+}
+
+QVariant EntryTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (Column(section)) {
+    case Id:
+        return tr("Id");
+    case Type:
+        return tr("Type");
+    case Size:
+        return tr("Size");
+    case Compressed:
+        return tr("Stored");
+    case Date:
+        return tr("Date");
+    case Iteration:
+        return tr("Iteration");
+    case ColumnCount:
+        break;
+    }
+    return {};
+}
+
+} // namespace portalkit::ui

@@ -1,0 +1,38 @@
+#pragma once
+
+#include <QMainWindow>
+
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace portalkit::ui {
+
+class EntryTableModel;
+
+// The studio's window. Until the viewport lands it is a DAT browser: every entry with its type,
+// size and metadata, filterable by id or type name.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+
+    // Opens a DAT read-only and lists it; on failure shows why and returns false.
+    bool openDat(const QString& path);
+
+    EntryTableModel* entryModel() const { return m_model; }
+    QSortFilterProxyModel* filterModel() const { return m_filter; }
+    QLineEdit* filterEdit() const { return m_filterEdit; }
+
+private:
+    void chooseDat();
+
+    EntryTableModel* m_model;
+    QSortFilterProxyModel* m_filter;
+    QTableView* m_table;
+    QLineEdit* m_filterEdit;
+    QLabel* m_summary;
+};
+
+} // namespace portalkit::ui
