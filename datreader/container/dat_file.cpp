@@ -196,7 +196,7 @@ std::vector<std::uint8_t> inflateEntry(std::span<const std::uint8_t> stored, std
         status = inflate(&z, Z_FINISH);
         if (z.avail_out == 0) {
             inflateEnd(&z);
-            in.failAt(4, "zlib.uncompressedSize",
+            in.failAt(0, "zlib.uncompressedSize",
                       "stream inflates to more than the stated " + std::to_string(expected) +
                           " bytes");
         }

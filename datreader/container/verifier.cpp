@@ -30,10 +30,26 @@ public:
         slot = owner;
         return std::nullopt;
     }
-    std::size_t count() const { return m_owner.size(); }
-    std::size_t unowned() const { return std::count(m_owner.begin(), m_owner.end(), kNobody); }
+    // Blocks inside the first 1024 bytes are header padding to readers that assume 1024-byte
+    // headers (our writer among them): never data, never leaked.
+    std::size_t padding() const {
+        const std::size_t blocks =
+            m_firstBlock < kHeaderArea ? (kHeaderArea - m_firstBlock) / m_blockSize : 0;
+        return std::min(blocks, m_owner.size());
+    }
+    // Blocks that hold or could hold data: all but unused header padding.
+    std::size_t count() const {
+        return m_owner.size() -
+               std::count(m_owner.begin(), m_owner.begin() + padding(), kNobody);
+    }
+    std::size_t leaked() const {
+        return std::count(m_owner.begin() + padding(), m_owner.end(), kNobody);
+    }
 
 private:
+    static constexpr std::uint32_t kHeaderArea = 1024;
+
+
     std::uint32_t m_blockSize;
     std::uint32_t m_firstBlock;
     std::vector<std::uint32_t> m_owner;
@@ -77,7 +93,6 @@ VerifyReport verifyDat(const DatFile& dat) {
     const DatHeader& header = dat.header();
     const ChainReader chains = dat.chains();
     BlockMap blocks(dat.fileSize(), header.blockSize, header.firstBlockOffset());
-    report.blocks = blocks.count();
     report.entries = dat.entries().size();
     report.depth = dat.treeDepth();
 
@@ -195,7 +210,8 @@ VerifyReport verifyDat(const DatFile& dat) {
                       formatOffset(header.finalFree));
     }
 
-    if (const std::size_t leaked = blocks.unowned())
+    report.blocks = blocks.count();
+    if (const std::size_t leaked = blocks.leaked())
         warning(std::nullopt, header.firstBlockOffset(), "blocks",
                 std::to_string(leaked) + " blocks belong to no entry, node or free list");
 

@@ -1,0 +1,127 @@
+#include "io/byte_cursor.h"
+#include "io/byte_writer.h"
+
+#include <QtTest>
+
+using namespace portalkit::dat;
+
+class TestByteIo : public QObject {
+    Q_OBJECT
+private slots:
+    void readsLittleEndianValues() {
+        const std::vector<std::uint8_t> bytes{0x01, 0x34, 0x12, 0x78, 0x56, 0x34, 0x12,
+                                              0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x80, 0x3F};
+        ByteCursor in(bytes);
+        QCOMPARE(in.u8("a"), 0x01);
+        QCOMPARE(in.u16("b"), 0x1234);
+        QCOMPARE(in.u32("c"), 0x12345678u);
+        QCOMPARE(in.i32("d"), -1);
+        QCOMPARE(in.f32("e"), 1.0f);
+        QVERIFY(in.atEnd());
+        in.expectEnd("end");
+    }
+
+    void overrunNamesFieldOffsetAndDid() {
+        const std::vector<std::uint8_t> bytes{1, 2, 3, 4, 5, 6};
+        ByteCursor in(bytes, 0x400, OffsetKind::File, 0x02000124);
+        in.u32("first");
+        try {
+            in.u32("setup.numParts");
+            QFAIL("read past the end");
+        } catch (const DatError& error) {
+            QCOMPARE(error.field(), std::string("setup.numParts"));
+            QCOMPARE(error.offset(), std::uint64_t(0x404));
+            QCOMPARE(*error.did(), 0x02000124u);
+            QVERIFY(std::string(error.what()).find("DID 0x02000124") != std::string::npos);
+            QVERIFY(std::string(error.what()).find("2 left") != std::string::npos);
+        }
+    }
+
+    void leftoverBytesAreAnError() {
+        const std::vector<std::uint8_t> bytes{1, 2, 3};
+        ByteCursor in(bytes);
+        in.u8("x");
+        QVERIFY_THROWS_EXCEPTION(DatError, in.expectEnd("record"));
+    }
+
+    void contextAccumulatesInMessage() {
+        DatError error("hook.type", "unknown hook type 99", 12, OffsetKind::Entry, 0x03000001);
+        error.withContext("reading frame 2").withContext("reading Animation 0x03000001");
+        const std::string text = error.what();
+        QVERIFY(text.find("entry offset 0xC") != std::string::npos);
+        QVERIFY(text.find("(while reading frame 2) (while reading Animation") != std::string::npos);
+        QCOMPARE(error.context().size(), std::size_t(2));
+    }
+
+    void alignsRelativeToRangeStart() {
+        const std::vector<std::uint8_t> bytes(9, 0);
+        ByteCursor in(bytes);
+        in.u8("a");
+        in.align4();
+        QCOMPARE(in.position(), std::size_t(4));
+        in.align4();
+        QCOMPARE(in.position(), std::size_t(4));
+        in.skip(5, "b");
+        in.align4(); // past the end clamps instead of overrunning
+        QCOMPARE(in.position(), std::size_t(9));
+    }
+
+    void compressedUIntRoundTripsAtEveryBoundary_data() {
+        QTest::addColumn<std::uint32_t>("value");
+        QTest::addColumn<int>("length");
+        for (auto [value, length] : std::initializer_list<std::pair<std::uint32_t, int>>{
+                 {0, 1}, {0x7F, 1}, {0x80, 2}, {0x3FFF, 2}, {0x4000, 4}, {0x123456, 4},
+                 {0x3FFFFFFF, 4}})
+            QTest::addRow("0x%X", value) << value << length;
+    }
+    void compressedUIntRoundTripsAtEveryBoundary() {
+        QFETCH(std::uint32_t, value);
+        QFETCH(int, length);
+        ByteWriter out;
+        out.compressedUInt(value);
+        QCOMPARE(int(out.size()), length);
+        ByteCursor in(out.data());
+        QCOMPARE(in.compressedUInt("count"), value);
+        QVERIFY(in.atEnd());
+    }
+
+    void compressedUIntUsesMixedByteOrder() {
+        // dat-format §4.2: high 14 bits big-endian in b0/b1, low 16 bits little-endian.
+        const std::vector<std::uint8_t> bytes{0xC1, 0x23, 0x67, 0x45};
+        ByteCursor in(bytes);
+        QCOMPARE(in.compressedUInt("n"), 0x01234567u);
+        ByteWriter out;
+        out.compressedUInt(0x01234567u);
+        QCOMPARE(out.data(), bytes);
+    }
+
+    void packedDidShortAndLongForms() {
+        ByteWriter out;
+        out.packedDid(0x01000123, 0x01000000);
+        out.packedDid(0x01012345, 0x01000000);
+        out.packedDid(0x01000005, 0x01000000, true);
+        QCOMPARE(out.size(), std::size_t(2 + 4 + 4));
+        ByteCursor in(out.data());
+        auto a = in.packedDid(0x01000000, "a");
+        auto b = in.packedDid(0x01000000, "b");
+        auto c = in.packedDid(0x01000000, "c");
+        QCOMPARE(a.did, 0x01000123u);
+        QVERIFY(!a.longForm);
+        QCOMPARE(b.did, 0x01012345u);
+        QVERIFY(b.longForm);
+        QCOMPARE(c.did, 0x01000005u);
+        QVERIFY(c.longForm);
+    }
+
+    void writerAlignsWithZeros() {
+        ByteWriter out;
+        out.u8(0xAA);
+        out.align4();
+        QCOMPARE(out.data(), (std::vector<std::uint8_t>{0xAA, 0, 0, 0}));
+        out.align4();
+        QCOMPARE(out.size(), std::size_t(4));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestByteIo)
+#include "tst_byte_io.moc"
