@@ -1,0 +1,248 @@
+// Drives the real `portalkit` binary: output formats, exit codes and file round trips.
+
+#include "support/dat_fixtures.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QtTest>
+
+using namespace portalkit::dat;
+using namespace portalkit::testing;
+
+namespace {
+
+struct Run {
+    int exitCode;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run runPortalkit(const QStringList& arguments) {
+    QProcess process;
+    process.start(PORTALKIT_CLI, arguments);
+    process.waitForFinished(120000);
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            process.readAllStandardOutput(), process.readAllStandardError()};
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString m_dat;
+
+    QString path(const QString& name) const { return m_dir.filePath(name); }
+
+private slots:
+    void initTestCase() {
+        QVERIFY(m_dir.isValid());
+        m_dat = path("sample.dat");
+        DatWriter writer(DatKind::Portal);
+        writer.put(entry(0x02000124, 812));
+        writer.put(entry(0x02000001, 10));
+        writer.put(entry(0x01000010, 3000));
+        writer.put(entry(0x0A000001, 2000, true));
+        writer.setIteration(2072);
+        writer.save(m_dat);
+    }
+
+    void topLevelHelpAndUnknownCommand() {
+        Run run = runPortalkit({"--help"});
+        QCOMPARE(run.exitCode, 0);
+        for (const char* command : {"info", "ls", "cat", "verify", "pack", "unpack", "bench"})
+            QVERIFY2(run.out.contains(command), command);
+        run = runPortalkit({"frobnicate"});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.err.startsWith("portalkit: unknown command"));
+        QCOMPARE(run.err.count('\n'), 1);
+        QCOMPARE(runPortalkit({}).exitCode, 2);
+    }
+
+    void everyCommandHasHelp_data() {
+        QTest::addColumn<QString>("command");
+        for (const char* command : {"info", "ls", "cat", "verify", "pack", "unpack", "bench"})
+            QTest::newRow(command) << command;
+    }
+    void everyCommandHasHelp() {
+        QFETCH(QString, command);
+        const Run run = runPortalkit({command, "--help"});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(run.out.contains("Usage:"));
+        QVERIFY(run.out.contains("--help"));
+    }
+
+    void usageErrorsExitTwoWithOneLine() {
+        for (const QStringList& arguments :
+             {QStringList{"ls"}, QStringList{"ls", m_dat, "--bogus"},
+              QStringList{"cat", m_dat, "not-an-id"}, QStringList{"pack", path("nowhere")},
+              QStringList{"ls", m_dat, "--type", "Nonsense"}}) {
+            const Run run = runPortalkit(arguments);
+            QCOMPARE(run.exitCode, 2);
+            QVERIFY2(run.err.startsWith("portalkit: "), run.err.constData());
+        }
+        const Run missing = runPortalkit({"info", path("missing.dat")});
+        QCOMPARE(missing.exitCode, 2);
+        QCOMPARE(missing.err.count('\n'), 1);
+    }
+
+    void lsJsonListsEntriesInAscendingOrder() {
+        const Run run = runPortalkit({"ls", m_dat, "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonArray array = QJsonDocument::fromJson(run.out).array();
+        QCOMPARE(array.size(), 5);
+        QStringList ids;
+        for (const auto& value : array)
+            ids << value.toObject().value("id").toString();
+        QCOMPARE(ids, (QStringList{"0x01000010", "0x02000001", "0x02000124", "0x0A000001",
+                                   "0xFFFF0001"}));
+        const QJsonObject setup = array.at(2).toObject();
+        QCOMPARE(setup.value("type").toString(), QString("Setup"));
+        QCOMPARE(setup.value("size").toInt(), 812);
+        QCOMPARE(setup.value("iteration").toInt(), 3);
+        QCOMPARE(setup.value("date").toInteger(), 1700000000);
+        QCOMPARE(setup.value("flags").toInteger(), 0x20000);
+        const auto dat = DatFile::open(m_dat);
+        QCOMPARE(setup.value("offset").toInteger(), qint64(dat.find(0x02000124)->offset));
+        QCOMPARE(array.at(3).toObject().value("flags").toInteger(), 0x20001); // compressed
+    }
+
+    void lsFiltersByTypeCaseInsensitively() {
+        const Run run = runPortalkit({"ls", m_dat, "--type", "setup", "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonArray array = QJsonDocument::fromJson(run.out).array();
+        QCOMPARE(array.size(), 2);
+        for (const auto& value : array)
+            QCOMPARE(value.toObject().value("type").toString(), QString("Setup"));
+        const Run text = runPortalkit({"ls", m_dat, "--type", "Wave"});
+        QCOMPARE(text.out.count('\n'), 1);
+        QVERIFY(text.out.startsWith("0x0A000001"));
+    }
+
+    void infoReportsHeaderAndCounts() {
+        const Run run = runPortalkit({"info", m_dat, "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject info = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(info.value("kind").toString(), QString("portal"));
+        QCOMPARE(info.value("blockSize").toInt(), 1024);
+        QCOMPARE(info.value("entries").toInt(), 5);
+        QCOMPARE(info.value("iteration").toObject().value("current").toInt(), 2072);
+        QCOMPARE(info.value("types").toObject().value("Setup").toInt(), 2);
+        QCOMPARE(info.value("fileSize").toInteger(), QFileInfo(m_dat).size());
+        QVERIFY(runPortalkit({"info", m_dat}).out.contains("Setup"));
+    }
+
+    void catWritesInflatedBytes() {
+        Run run = runPortalkit({"cat", m_dat, "0x02000124"});
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(run.out, payloadFor(0x02000124, 812));
+        run = runPortalkit({"cat", m_dat, "0A000001", "-o", path("wave.bin")});
+        QCOMPARE(run.exitCode, 0);
+        QFile out(path("wave.bin"));
+        QVERIFY(out.open(QIODevice::ReadOnly));
+        QCOMPARE(out.readAll(), QByteArray(2000, 'z'));
+        run = runPortalkit({"cat", m_dat, "0x02000999"});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.err.contains("no entry 0x02000999"));
+    }
+
+    void verifyPassesCleanAndFailsCorrupt() {
+        Run run = runPortalkit({"verify", m_dat});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(run.out.startsWith("OK"));
+
+        QFile file(m_dat);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QByteArray bytes = file.readAll();
+        const auto dat = DatFile::fromBytes(bytes);
+        poke32(bytes, dat.find(0x01000010)->offset, 0); // cut a three-block chain
+        QFile broken(path("broken.dat"));
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write(bytes);
+        broken.close();
+
+        run = runPortalkit({"verify", broken.fileName(), "--json"});
+        QCOMPARE(run.exitCode, 1);
+        const QJsonObject report = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(report.value("ok").toBool(), false);
+        QCOMPARE(report.value("errors").toInt(), 1);
+        const QJsonObject problem = report.value("problems").toArray().at(0).toObject();
+        QCOMPARE(problem.value("id").toString(), QString("0x01000010"));
+        QCOMPARE(problem.value("field").toString(), QString("chain.next"));
+        QCOMPARE(problem.value("severity").toString(), QString("error"));
+    }
+
+    void verifyStrictFailsOnWarnings() {
+        // Leaked blocks are legal but not clean.
+        QFile file(m_dat);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QByteArray bytes = file.readAll() + QByteArray(1024, '\0');
+        poke32(bytes, 0x148, std::uint32_t(bytes.size()));
+        QFile leaky(path("leaky.dat"));
+        QVERIFY(leaky.open(QIODevice::WriteOnly));
+        leaky.write(bytes);
+        leaky.close();
+        QCOMPARE(runPortalkit({"verify", leaky.fileName()}).exitCode, 0);
+        QCOMPARE(runPortalkit({"verify", leaky.fileName(), "--strict"}).exitCode, 1);
+    }
+
+    void unpackThenPackRebuildsTheSameDat() {
+        const QString folder = path("unpacked");
+        Run run = runPortalkit({"unpack", m_dat, folder});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(QFile::exists(folder + "/0x02000124.bin"));
+        QVERIFY(QFile::exists(folder + "/dat.json"));
+        run = runPortalkit({"pack", folder, "-o", path("again.dat")});
+        QCOMPARE(run.exitCode, 0);
+        QFile a(m_dat), b(path("again.dat"));
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        QCOMPARE(b.readAll(), a.readAll());
+    }
+
+    void unpackByTypeAndPackCellOptions() {
+        const QString folder = path("setups");
+        QCOMPARE(runPortalkit({"unpack", m_dat, folder, "--type", "Setup"}).exitCode, 0);
+        QStringList bins = QDir(folder).entryList({"*.bin"});
+        QCOMPARE(bins, (QStringList{"0x02000001.bin", "0x02000124.bin"}));
+        QFile::remove(folder + "/dat.json");
+        const Run run = runPortalkit({"pack", folder, "-o", path("cell.dat"), "--kind", "cell",
+                                   "--date", "1234", "--iteration", "982", "--template", m_dat});
+        QCOMPARE(run.exitCode, 0);
+        const auto dat = DatFile::open(path("cell.dat"));
+        QCOMPARE(dat.kind(), DatKind::Cell);
+        QCOMPARE(dat.header().blockSize, 256u);
+        QCOMPARE(dat.header().enginePackVersion, 110u); // copied from the portal template
+        QCOMPARE(dat.find(0x02000124)->date, 1234u);
+        QCOMPARE(dat.iteration()->current, 982);
+    }
+
+    void packRejectsStrayFiles() {
+        const QString folder = path("stray");
+        QDir().mkpath(folder);
+        QFile stray(folder + "/notes.txt");
+        QVERIFY(stray.open(QIODevice::WriteOnly));
+        stray.close();
+        const Run run = runPortalkit({"pack", folder, "-o", path("stray.dat")});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.err.contains("notes.txt"));
+        QVERIFY(!QFile::exists(path("stray.dat")));
+    }
+
+    void compressedPackReadsBack() {
+        const QString folder = path("plain");
+        QDir().mkpath(folder);
+        QFile text(folder + "/0x31000001.bin");
+        QVERIFY(text.open(QIODevice::WriteOnly));
+        text.write(QByteArray(5000, 'a'));
+        text.close();
+        QCOMPARE(runPortalkit({"pack", folder, "-o", path("z.dat"), "--compress"}).exitCode, 0);
+        const auto dat = DatFile::open(path("z.dat"));
+        QVERIFY(dat.find(0x31000001)->compressed());
+        QCOMPARE(runPortalkit({"cat", path("z.dat"), "0x31000001"}).out, QByteArray(5000, 'a'));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
