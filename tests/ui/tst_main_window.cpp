@@ -4,6 +4,8 @@
 #include "widgets/main_window.h"
 
 #include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QTableView>
 #include <QSortFilterProxyModel>
 #include <QtTest>
 
@@ -41,6 +43,15 @@ private slots:
                  QString("0x33000005"));
         window.filterEdit()->clear();
         QCOMPARE(window.filterModel()->rowCount(), 4);
+
+        // Selecting an entry shows its bytes in hex: 0x02000124's payload starts like this.
+        const QByteArray payload = payloadFor(0x02000124, 812);
+        window.entryView()->setCurrentIndex(window.filterModel()->index(1, 0));
+        const QString shown = window.bytesView()->toPlainText();
+        QVERIFY2(shown.startsWith("000000  " + QString::fromLatin1(payload.left(4).toHex(' '))),
+                 qPrintable(shown.left(80)));
+        QVERIFY(shown.contains("000320  ")); // 812 bytes end on row 0x320
+        QVERIFY(!shown.contains("more bytes"));
     }
 
     void badDatKeepsThePreviousOneAndSaysWhy() {

@@ -3,6 +3,7 @@
 #include "io/dat_error.h"
 
 #include <QDateTime>
+#include <QFontDatabase>
 
 namespace portalkit::ui {
 
@@ -24,8 +25,12 @@ QVariant EntryTableModel::data(const QModelIndex& index, int role) const {
     if (!m_dat || !index.isValid() || index.row() >= rowCount())
         return {};
     const dat::EntryInfo& entry = m_dat->entries()[std::size_t(index.row())];
-    if (role == Qt::TextAlignmentRole && index.column() != Type)
-        return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::TextAlignmentRole)
+        return index.column() == Size || index.column() == Iteration
+                   ? int(Qt::AlignRight | Qt::AlignVCenter)
+                   : int(Qt::AlignLeft | Qt::AlignVCenter);
+    if (role == Qt::FontRole && index.column() == Id)
+        return QFontDatabase::systemFont(QFontDatabase::FixedFont);
     if (role != Qt::DisplayRole && role != Qt::UserRole)
         return {};
     const bool sortKey = role == Qt::UserRole;
@@ -40,11 +45,14 @@ QVariant EntryTableModel::data(const QModelIndex& index, int role) const {
     case Size:
         return qulonglong(entry.size);
     case Compressed:
-        return entry.compressed() ? tr("zlib") : QString();
+        return entry.compressed() ? tr("zlib") : tr("raw");
     case Date:
-        return sortKey ? QVariant(qulonglong(entry.date))
-                       : QVariant(QDateTime::fromSecsSinceEpoch(entry.date, Qt::UTC)
-                                      .toString(Qt::ISODate));
+        if (sortKey)
+            return qulonglong(entry.date);
+        // Our writer leaves dates at 0 for reproducible builds; show nothing rather than 1970.
+        return entry.date == 0
+                   ? QString()
+                   : QDateTime::fromSecsSinceEpoch(entry.date, Qt::UTC).toString(Qt::ISODate);
     case Iteration:
         return qulonglong(entry.iteration);
     case ColumnCount:

@@ -3,7 +3,6 @@
 #include "container/dat_file.h"
 
 #include <QAbstractTableModel>
-
 #include <optional>
 
 namespace portalkit::ui {
@@ -11,7 +10,7 @@ namespace portalkit::ui {
 // The entries of one DAT as a table: id, type, size, flags, date, iteration.
 class EntryTableModel : public QAbstractTableModel {
     Q_OBJECT
-public:
+  public:
     enum Column { Id, Type, Size, Compressed, Date, Iteration, ColumnCount };
 
     using QAbstractTableModel::QAbstractTableModel;
@@ -25,7 +24,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
-private:
+  private:
     std::optional<dat::DatFile> m_dat;
 };
 

@@ -4,13 +4,16 @@
 #include "io/dat_error.h"
 
 #include <QApplication>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontDatabase>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTableView>
@@ -21,9 +24,9 @@ namespace portalkit::ui {
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_model(new EntryTableModel(this)),
       m_filter(new QSortFilterProxyModel(this)), m_table(new QTableView),
-      m_filterEdit(new QLineEdit), m_summary(new QLabel) {
+      m_filterEdit(new QLineEdit), m_summary(new QLabel), m_bytes(new QPlainTextEdit) {
     setWindowTitle(tr("PortalKit Studio"));
-    resize(960, 640);
+    resize(1240, 720);
 
     m_filter->setSourceModel(m_model);
     m_filter->setSortRole(Qt::UserRole);
@@ -48,10 +51,58 @@ MainWindow::MainWindow(QWidget* parent)
     setCentralWidget(central);
     statusBar()->addWidget(m_summary);
 
+    m_bytes->setReadOnly(true);
+    m_bytes->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_bytes->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    auto* bytesDock = new QDockWidget(tr("Bytes"), this);
+    bytesDock->setObjectName("bytesDock");
+    bytesDock->setWidget(m_bytes);
+    addDockWidget(Qt::RightDockWidgetArea, bytesDock);
+    // Wide enough for a 16-byte hex row with its ASCII column.
+    resizeDocks({bytesDock},
+                {QFontMetrics(m_bytes->font()).horizontalAdvance(QString(76, '0')) + 40},
+                Qt::Horizontal);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &MainWindow::showEntryBytes);
+
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open DAT…"), QKeySequence::Open, this, &MainWindow::chooseDat);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
+    menuBar()->addMenu(tr("&View"))->addAction(bytesDock->toggleViewAction());
+}
+
+void MainWindow::showEntryBytes(const QModelIndex& current) {
+    // Enough to recognise a record's header and first fields without flooding the widget.
+    constexpr std::size_t kShown = 4096;
+    m_bytes->clear();
+    const auto& dat = m_model->dat();
+    if (!dat || !current.isValid())
+        return;
+    const QModelIndex source = m_filter->mapToSource(current);
+    const dat::EntryInfo& entry = dat->entries()[std::size_t(source.row())];
+    QString text;
+    try {
+        const auto bytes = dat->read(entry);
+        const std::size_t shown = std::min(bytes.size(), kShown);
+        for (std::size_t row = 0; row < shown; row += 16) {
+            QString hex, ascii;
+            for (std::size_t i = row; i < row + 16; ++i) {
+                if (i < shown) {
+                    hex += QStringLiteral("%1 ").arg(bytes[i], 2, 16, QLatin1Char('0'));
+                    ascii += bytes[i] >= 0x20 && bytes[i] < 0x7F ? QChar(bytes[i]) : QChar('.');
+                } else {
+                    hex += QStringLiteral("   ");
+                }
+            }
+            text += QStringLiteral("%1  %2 %3\n").arg(row, 6, 16, QLatin1Char('0')).arg(hex, ascii);
+        }
+        if (bytes.size() > shown)
+            text += tr("… %1 more bytes").arg(bytes.size() - shown);
+    } catch (const dat::DatError& error) {
+        text = QString::fromStdString(error.what());
+    }
+    m_bytes->setPlainText(text);
 }
 
 bool MainWindow::openDat(const QString& path) {
@@ -65,6 +116,7 @@ bool MainWindow::openDat(const QString& path) {
                                .arg(iteration ? QString::number(iteration->current) : tr("none")));
         m_model->setDat(std::move(dat));
         m_table->resizeColumnsToContents();
+        m_table->setCurrentIndex(m_filter->index(0, 0));
         setWindowTitle(tr("PortalKit Studio — %1").arg(QFileInfo(path).fileName()));
         return true;
     } catch (const dat::DatError& error) {

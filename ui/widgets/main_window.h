@@ -4,6 +4,7 @@
 
 class QLabel;
 class QLineEdit;
+class QPlainTextEdit;
 class QSortFilterProxyModel;
 class QTableView;
 
@@ -12,10 +13,10 @@ namespace portalkit::ui {
 class EntryTableModel;
 
 // The studio's window. Until the viewport lands it is a DAT browser: every entry with its type,
-// size and metadata, filterable by id or type name.
+// size and metadata, filterable by id or type name, and the selected entry's bytes in hex.
 class MainWindow : public QMainWindow {
     Q_OBJECT
-public:
+  public:
     explicit MainWindow(QWidget* parent = nullptr);
 
     // Opens a DAT read-only and lists it; on failure shows why and returns false.
@@ -24,15 +25,19 @@ public:
     EntryTableModel* entryModel() const { return m_model; }
     QSortFilterProxyModel* filterModel() const { return m_filter; }
     QLineEdit* filterEdit() const { return m_filterEdit; }
+    QTableView* entryView() const { return m_table; }
+    QPlainTextEdit* bytesView() const { return m_bytes; }
 
-private:
+  private:
     void chooseDat();
+    void showEntryBytes(const QModelIndex& current);
 
     EntryTableModel* m_model;
     QSortFilterProxyModel* m_filter;
     QTableView* m_table;
     QLineEdit* m_filterEdit;
     QLabel* m_summary;
+    QPlainTextEdit* m_bytes;
 };
 
 } // namespace portalkit::ui
