@@ -1,7 +1,6 @@
 #include "digest.h"
 
 #include <openssl/evp.h>
-
 #include <stdexcept>
 
 namespace portalkit::audit {

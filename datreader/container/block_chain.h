@@ -11,7 +11,7 @@ namespace portalkit::dat {
 // rest is payload. Reading stops on the byte count, never on the link, and every link is checked
 // before it is followed.
 class ChainReader {
-public:
+  public:
     ChainReader(std::span<const std::uint8_t> file, std::uint32_t blockSize,
                 std::uint32_t firstBlock)
         : m_file(file), m_blockSize(blockSize), m_firstBlock(firstBlock) {}
@@ -35,7 +35,7 @@ public:
     std::uint32_t firstBlock() const { return m_firstBlock; }
     std::uint64_t fileSize() const { return m_file.size(); }
 
-private:
+  private:
     [[noreturn]] void reportCycle(std::span<const std::uint32_t> blocks,
                                   std::optional<std::uint32_t> did) const;
 

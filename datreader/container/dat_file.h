@@ -6,7 +6,6 @@
 
 #include <QByteArray>
 #include <QString>
-
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -37,7 +36,7 @@ struct IterationRecord {
 // ascending ids); lookups are binary searches; entry bytes are read from the map on demand.
 // Every structural fault throws DatError naming the offset, DID and field.
 class DatFile {
-public:
+  public:
     // Maps `path` read-only. I/O failures throw DatError with field "file".
     static DatFile open(const QString& path);
     // Reads a DAT held in memory (tests, fuzzing); `bytes` is kept alive by the DatFile.
@@ -68,7 +67,7 @@ public:
 
     ChainReader chains() const;
 
-private:
+  private:
     struct Storage;
     explicit DatFile(std::shared_ptr<const Storage> storage, QString path);
     void load();

@@ -39,9 +39,9 @@ std::array<std::uint8_t, DatHeader::kDefinedSize> DatHeader::serialize() const {
     ByteWriter out;
     out.bytes(versionString);
     out.bytes(transactionRecord);
-    for (std::uint32_t value : {magic, blockSize, fileSize, dataSet, dataSubset, firstFree,
-                                finalFree, freeCount, rootOffset, youngLru, oldLru, useLru,
-                                masterMapId, enginePackVersion, gamePackVersion})
+    for (std::uint32_t value :
+         {magic, blockSize, fileSize, dataSet, dataSubset, firstFree, finalFree, freeCount,
+          rootOffset, youngLru, oldLru, useLru, masterMapId, enginePackVersion, gamePackVersion})
         out.u32(value);
     out.bytes(versionGuid);
     out.u32(minorVersion);

@@ -86,8 +86,8 @@ constexpr std::array kHighResTypes{
 
 constexpr std::string_view kIteration = "Iteration";
 constexpr std::string_view kUnknown = "Unknown";
-constexpr std::array kCellTypeNames{std::string_view{"LandBlock"}, std::string_view{"LandBlockInfo"},
-                                    std::string_view{"EnvCell"}};
+constexpr std::array kCellTypeNames{std::string_view{"LandBlock"},
+                                    std::string_view{"LandBlockInfo"}, std::string_view{"EnvCell"}};
 
 template <std::size_t N>
 std::string_view lookup(const std::array<TypeRange, N>& table, std::uint32_t did) {
@@ -97,7 +97,8 @@ std::string_view lookup(const std::array<TypeRange, N>& table, std::uint32_t did
     return kUnknown;
 }
 
-template <std::size_t N> std::vector<std::string_view> names(const std::array<TypeRange, N>& table) {
+template <std::size_t N>
+std::vector<std::string_view> names(const std::array<TypeRange, N>& table) {
     std::vector<std::string_view> out;
     for (const auto& range : table)
         if (std::find(out.begin(), out.end(), range.name) == out.end())
@@ -130,10 +131,13 @@ std::optional<DatKind> kindFromName(std::string_view name) {
     return std::nullopt;
 }
 
-std::uint32_t defaultBlockSize(DatKind kind) { return kind == DatKind::Cell ? 256 : 1024; }
+std::uint32_t defaultBlockSize(DatKind kind) {
+    return kind == DatKind::Cell ? 256 : 1024;
+}
 
 std::string_view typeName(DatKind kind, std::uint32_t did) {
-    // The iteration record would read as an EnvCell in a cell DAT (dat-format §1.7): classify first.
+    // The iteration record would read as an EnvCell in a cell DAT (dat-format §1.7): classify
+    // first.
     if (did == kIterationDid)
         return kIteration;
     switch (kind) {

@@ -35,7 +35,7 @@ DirectoryNode readNode(const ChainReader& chains, std::uint32_t offset, std::uin
 struct Frame {
     DirectoryNode node;
     unsigned depth = 0;
-    std::uint32_t next = 0;  // index of the next entry to emit
+    std::uint32_t next = 0; // index of the next entry to emit
     bool descended = false; // whether branch[next] was walked
 };
 
@@ -66,8 +66,7 @@ void walkDirectory(const ChainReader& chains, std::uint32_t root, const Director
     auto emit = [&](const Frame& frame, std::uint32_t index) {
         const EntryInfo& entry = frame.node.entries[index];
         const std::uint64_t where = chains.fileOffsetOf(
-            frame.node.blocks,
-            DirectoryNode::kEntriesPosition + index * DirectoryNode::kEntrySize);
+            frame.node.blocks, DirectoryNode::kEntriesPosition + index * DirectoryNode::kEntrySize);
         if (previousId && entry.id == *previousId)
             throw DatError("entry.id", "duplicate id " + formatDid(entry.id), where + 4,
                            OffsetKind::File, entry.id);

@@ -9,7 +9,8 @@
 
 namespace portalkit::dat {
 
-// One B-tree file entry exactly as stored (dat-format §1.4), 24 bytes so an 805k-entry index stays near 19 MB.
+// One B-tree file entry exactly as stored (dat-format §1.4), 24 bytes so an 805k-entry index stays
+// near 19 MB.
 struct EntryInfo {
     std::uint32_t flags = 0; // bit 0 compressed (DatReaderWriter), high 16 bits version
     std::uint32_t id = 0;

@@ -14,7 +14,7 @@ constexpr std::uint32_t kNobody = 0xFFFFFFFF;
 
 // Who owns each block: an entry's DID, a node (kNodeOwner) or nobody.
 class BlockMap {
-public:
+  public:
     static constexpr std::uint32_t kNodeOwner = 0xFFFFFFFE;
     static constexpr std::uint32_t kFreeOwner = 0xFFFFFFFD;
 
@@ -39,16 +39,14 @@ public:
     }
     // Blocks that hold or could hold data: all but unused header padding.
     std::size_t count() const {
-        return m_owner.size() -
-               std::count(m_owner.begin(), m_owner.begin() + padding(), kNobody);
+        return m_owner.size() - std::count(m_owner.begin(), m_owner.begin() + padding(), kNobody);
     }
     std::size_t leaked() const {
         return std::count(m_owner.begin() + padding(), m_owner.end(), kNobody);
     }
 
-private:
+  private:
     static constexpr std::uint32_t kHeaderArea = 1024;
-
 
     std::uint32_t m_blockSize;
     std::uint32_t m_firstBlock;
@@ -86,7 +84,9 @@ std::size_t VerifyReport::errorCount() const {
     });
 }
 
-std::size_t VerifyReport::warningCount() const { return problems.size() - errorCount(); }
+std::size_t VerifyReport::warningCount() const {
+    return problems.size() - errorCount();
+}
 
 VerifyReport verifyDat(const DatFile& dat) {
     VerifyReport report;
@@ -110,8 +110,8 @@ VerifyReport verifyDat(const DatFile& dat) {
                           std::optional<std::uint32_t> did) {
         for (std::uint32_t block : chain) {
             if (auto previous = blocks.claim(block, owner))
-                error(did, block, "chain", "block " + formatOffset(block) + " is also used by " +
-                                               ownerName(*previous));
+                error(did, block, "chain",
+                      "block " + formatOffset(block) + " is also used by " + ownerName(*previous));
             else
                 ++report.usedBlocks;
         }
@@ -219,9 +219,10 @@ VerifyReport verifyDat(const DatFile& dat) {
         if (auto record = dat.iteration()) {
             if (!record->complete())
                 warning(kIterationDid, 0, "iteration", "DAT is partially patched");
-            const auto above = std::count_if(
-                dat.entries().begin(), dat.entries().end(),
-                [&](const EntryInfo& e) { return std::int64_t(e.iteration) > record->current; });
+            const auto above =
+                std::count_if(dat.entries().begin(), dat.entries().end(), [&](const EntryInfo& e) {
+                    return std::int64_t(e.iteration) > record->current;
+                });
             if (above)
                 warning(kIterationDid, 0, "entry.iteration",
                         std::to_string(above) + " entries are newer than the DAT iteration " +

@@ -12,7 +12,7 @@ namespace portalkit::dat {
 // Bounds-checked little-endian reader over one byte range. Every read names the field it is for,
 // so a fault reports DID, offset and field without the caller adding anything.
 class ByteCursor {
-public:
+  public:
     // `base` is the offset reported for byte 0 of `data`; `kind` says what that offset means.
     explicit ByteCursor(std::span<const std::uint8_t> data, std::uint64_t base = 0,
                         OffsetKind kind = OffsetKind::Entry,
@@ -51,7 +51,7 @@ public:
     [[noreturn]] void fail(const char* field, std::string message) const;
     [[noreturn]] void failAt(std::size_t position, const char* field, std::string message) const;
 
-private:
+  private:
     template <typename T> T fixed(const char* field) {
         T value;
         std::memcpy(&value, need(sizeof(T), field), sizeof(T));

@@ -9,7 +9,7 @@ namespace portalkit::dat {
 
 // Little-endian appender, the mirror of ByteCursor: each read has its write.
 class ByteWriter {
-public:
+  public:
     void u8(std::uint8_t value) { m_bytes.push_back(value); }
     void u16(std::uint16_t value) { fixed(value); }
     void u32(std::uint32_t value) { fixed(value); }
@@ -36,7 +36,7 @@ public:
     const std::vector<std::uint8_t>& data() const { return m_bytes; }
     std::vector<std::uint8_t> take() { return std::move(m_bytes); }
 
-private:
+  private:
     template <typename T> void fixed(T value) {
         const auto at = m_bytes.size();
         m_bytes.resize(at + sizeof(T));

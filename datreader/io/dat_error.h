@@ -16,7 +16,7 @@ enum class OffsetKind { File, Entry };
 // field, and gathers "while ..." context as it propagates (xoreos style), so the final message
 // reads like a short stack of what was being done.
 class DatError : public std::exception {
-public:
+  public:
     DatError(std::string field, std::string message, std::uint64_t offset,
              OffsetKind kind = OffsetKind::File, std::optional<std::uint32_t> did = std::nullopt);
 
@@ -32,7 +32,7 @@ public:
 
     const char* what() const noexcept override { return m_what.c_str(); }
 
-private:
+  private:
     void compose();
 
     std::string m_field;

@@ -5,7 +5,7 @@ namespace portalkit::preview {
 // Simulation time is explicit: nothing in preview/ reads the wall clock. Whoever drives the
 // simulation advances this clock; everything else asks it.
 class Clock {
-public:
+  public:
     double now() const { return m_now; }
     // Moves time forward; a negative step is ignored, so time never runs backwards.
     void advance(double seconds) {
@@ -14,7 +14,7 @@ public:
     }
     void reset(double start = 0.0) { m_now = start; }
 
-private:
+  private:
     double m_now = 0.0;
 };
 

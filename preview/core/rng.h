@@ -8,7 +8,7 @@ namespace portalkit::preview {
 // gives the same sequence on every platform and compiler, which std::uniform_*_distribution
 // does not promise.
 class Rng {
-public:
+  public:
     explicit Rng(std::uint64_t seed) : m_state(seed) {}
 
     std::uint64_t next();
@@ -19,7 +19,7 @@ public:
     // Uniform integer in [0, bound); bound 0 gives 0.
     std::uint64_t below(std::uint64_t bound);
 
-private:
+  private:
     std::uint64_t m_state;
 };
 

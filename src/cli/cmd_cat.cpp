@@ -1,5 +1,4 @@
 #include "command.h"
-
 #include "io/dat_error.h"
 
 #include <QSaveFile>
@@ -32,7 +31,8 @@ int runCat(const QStringList& arguments) {
     QByteArray bytes;
     try {
         const auto payload = dat->read(*entry);
-        bytes = QByteArray(reinterpret_cast<const char*>(payload.data()), qsizetype(payload.size()));
+        bytes =
+            QByteArray(reinterpret_cast<const char*>(payload.data()), qsizetype(payload.size()));
     } catch (const dat::DatError& error) {
         printError(QString::fromStdString(error.what()));
         return kUsageOrIo;

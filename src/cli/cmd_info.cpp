@@ -1,10 +1,8 @@
 #include "command.h"
-
 #include "io/dat_error.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
-
 #include <map>
 
 namespace portalkit::cli {
@@ -81,21 +79,23 @@ int runInfo(const QStringList& arguments) {
     line("block size", QString::number(h.blockSize));
     line("file size", QString::number(h.fileSize));
     line("data set / subset", QStringLiteral("%1 / %2").arg(h.dataSet).arg(didText(h.dataSubset)));
-    line("engine / game pack", QStringLiteral("%1 / %2").arg(h.enginePackVersion).arg(h.gamePackVersion));
+    line("engine / game pack",
+         QStringLiteral("%1 / %2").arg(h.enginePackVersion).arg(h.gamePackVersion));
     line("minor version", QString::number(h.minorVersion));
     line("version GUID", guid);
     line("master map", didText(h.masterMapId));
-    line("free blocks", QStringLiteral("%1 (head %2, tail %3)")
-                            .arg(h.freeCount)
-                            .arg(h.firstFree)
-                            .arg(h.finalFree));
+    line(
+        "free blocks",
+        QStringLiteral("%1 (head %2, tail %3)").arg(h.freeCount).arg(h.firstFree).arg(h.finalFree));
     line("directory", QStringLiteral("%1 nodes, depth %2, root at %3")
                           .arg(dat->nodeCount())
                           .arg(dat->treeDepth())
                           .arg(h.rootOffset));
-    line("iteration", iteration ? QStringLiteral("%1 (%2)").arg(iteration->current).arg(
-                                      iteration->complete() ? "fully patched" : "partially patched")
-                                : QStringLiteral("none"));
+    line("iteration", iteration
+                          ? QStringLiteral("%1 (%2)")
+                                .arg(iteration->current)
+                                .arg(iteration->complete() ? "fully patched" : "partially patched")
+                          : QStringLiteral("none"));
     line("entries", QString::number(dat->entries().size()));
     for (const auto& [name, count] : byType)
         text += QStringLiteral("  %1 %2\n").arg(name, -22).arg(count);

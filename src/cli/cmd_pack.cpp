@@ -1,5 +1,4 @@
 #include "command.h"
-
 #include "container/dat_writer.h"
 #include "io/dat_error.h"
 
@@ -9,7 +8,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
-
 #include <map>
 
 namespace portalkit::cli {
@@ -43,15 +41,16 @@ int runPack(const QStringList& arguments) {
         "flags, date and iteration, so unpack + pack gives back the same DAT.");
     parser.addPositionalArgument("FOLDER", "The folder of entry files.");
     parser.addOption({{"o", "output"}, "The DAT to write (required).", "OUT.dat"});
-    parser.addOption({"kind", "portal, cell, local or highres (default: dat.json, the template, "
-                              "or portal).",
+    parser.addOption({"kind",
+                      "portal, cell, local or highres (default: dat.json, the template, "
+                      "or portal).",
                       "KIND"});
     parser.addOption({"block-size", "1024 or 256 (default: the kind's).", "BYTES"});
     parser.addOption({"template", "Copy the header version fields from this DAT.", "DAT"});
     parser.addOption({"compress", "Store entries zlib-compressed (DatReaderWriter's form; the "
                                   "retail client cannot read it)."});
-    parser.addOption({"date", "Unix time for entries without one in dat.json (default 0).",
-                      "SECONDS"});
+    parser.addOption(
+        {"date", "Unix time for entries without one in dat.json (default 0).", "SECONDS"});
     parser.addOption({"iteration", "The DAT iteration when no 0xFFFF0001.bin is given.", "N"});
     if (auto exit = parseOrExit(parser, arguments, 1))
         return *exit;
@@ -70,9 +69,9 @@ int runPack(const QStringList& arguments) {
     if (folder.exists(kManifestName)) {
         QFile file(folder.filePath(kManifestName));
         QJsonParseError error;
-        const auto document =
-            file.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(file.readAll(), &error)
-                                           : QJsonDocument();
+        const auto document = file.open(QIODevice::ReadOnly)
+                                  ? QJsonDocument::fromJson(file.readAll(), &error)
+                                  : QJsonDocument();
         if (!document.isObject()) {
             printError(file.fileName() + ": not a JSON object (" + error.errorString() + ")");
             return kUsageOrIo;
@@ -89,8 +88,8 @@ int runPack(const QStringList& arguments) {
     }
 
     dat::DatKind kind = dat::DatKind::Portal;
-    const QString kindText = parser.isSet("kind") ? parser.value("kind")
-                                                  : manifest.value("kind").toString();
+    const QString kindText =
+        parser.isSet("kind") ? parser.value("kind") : manifest.value("kind").toString();
     if (!kindText.isEmpty()) {
         auto parsed = dat::kindFromName(kindText.toStdString());
         if (!parsed) {
@@ -150,7 +149,8 @@ int runPack(const QStringList& arguments) {
                 return kUsageOrIo;
             }
             versions.masterMapId = *masterMap;
-            versions.enginePackVersion = std::uint32_t(header.value("enginePackVersion").toDouble());
+            versions.enginePackVersion =
+                std::uint32_t(header.value("enginePackVersion").toDouble());
             versions.gamePackVersion = std::uint32_t(header.value("gamePackVersion").toDouble());
             versions.minorVersion = std::uint32_t(header.value("minorVersion").toDouble());
             writer.copyVersionFrom(versions);

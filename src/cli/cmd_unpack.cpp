@@ -1,5 +1,4 @@
 #include "command.h"
-
 #include "io/dat_error.h"
 
 #include <QDir>

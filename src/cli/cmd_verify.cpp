@@ -1,5 +1,4 @@
 #include "command.h"
-
 #include "container/verifier.h"
 
 #include <QFileInfo>
@@ -32,12 +31,12 @@ int runVerify(const QStringList& arguments) {
     if (parser.isSet("json")) {
         QJsonArray problems;
         for (const auto& problem : report.problems) {
-            QJsonObject object{
-                {"severity", problem.severity == dat::VerifyProblem::Severity::Error ? "error"
-                                                                                     : "warning"},
-                {"offset", qint64(problem.offset)},
-                {"field", QString::fromStdString(problem.field)},
-                {"message", QString::fromStdString(problem.message)}};
+            QJsonObject object{{"severity", problem.severity == dat::VerifyProblem::Severity::Error
+                                                ? "error"
+                                                : "warning"},
+                               {"offset", qint64(problem.offset)},
+                               {"field", QString::fromStdString(problem.field)},
+                               {"message", QString::fromStdString(problem.message)}};
             object["id"] = problem.did ? QJsonValue(didText(*problem.did)) : QJsonValue();
             problems.append(object);
         }

@@ -30,7 +30,9 @@ void printError(const QString& message) {
     std::fprintf(stderr, "portalkit: %s\n", message.toLocal8Bit().constData());
 }
 
-void printOut(const QString& text) { writeOut(text.toUtf8()); }
+void printOut(const QString& text) {
+    writeOut(text.toUtf8());
+}
 
 void writeOut(const QByteArray& bytes) {
     std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), stdout);
@@ -57,7 +59,9 @@ std::optional<std::uint32_t> parseId(const QString& text) {
     return std::uint32_t(value);
 }
 
-QString didText(std::uint32_t id) { return QString::fromStdString(dat::formatDid(id)); }
+QString didText(std::uint32_t id) {
+    return QString::fromStdString(dat::formatDid(id));
+}
 
 std::optional<QString> resolveTypeName(const QString& name, dat::DatKind kind) {
     QStringList valid;

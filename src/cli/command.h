@@ -6,7 +6,6 @@
 #include <QCommandLineParser>
 #include <QString>
 #include <QStringList>
-
 #include <cstdint>
 #include <optional>
 

@@ -1,7 +1,6 @@
 #include "command.h"
 
 #include <QCoreApplication>
-
 #include <array>
 
 using namespace portalkit::cli;
@@ -21,7 +20,8 @@ constexpr std::array kCommands{
 int usage(bool error) {
     QString text = "usage: portalkit <command> [options]\n\ncommands:\n";
     for (const Command& command : kCommands)
-        text += QStringLiteral("  %1  %2\n").arg(QString::fromLatin1(command.name), -8)
+        text += QStringLiteral("  %1  %2\n")
+                    .arg(QString::fromLatin1(command.name), -8)
                     .arg(QString::fromLatin1(command.summary));
     text += "\n'portalkit <command> --help' describes a command.\n"
             "Exit codes: 0 success, 1 check failed, 2 usage or I/O error.\n";

@@ -6,7 +6,7 @@ using namespace portalkit::audit;
 
 class TestDigest : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void knownAnswers() {
         // FIPS 180-2 examples.
         QCOMPARE(sha256Hex({}),

@@ -36,7 +36,7 @@ class TestCli : public QObject {
 
     QString path(const QString& name) const { return m_dir.filePath(name); }
 
-private slots:
+  private slots:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
         m_dat = path("sample.dat");
@@ -208,7 +208,7 @@ private slots:
         QCOMPARE(bins, (QStringList{"0x02000001.bin", "0x02000124.bin"}));
         QFile::remove(folder + "/dat.json");
         const Run run = runPortalkit({"pack", folder, "-o", path("cell.dat"), "--kind", "cell",
-                                   "--date", "1234", "--iteration", "982", "--template", m_dat});
+                                      "--date", "1234", "--iteration", "982", "--template", m_dat});
         QCOMPARE(run.exitCode, 0);
         const auto dat = DatFile::open(path("cell.dat"));
         QCOMPARE(dat.kind(), DatKind::Cell);

@@ -7,10 +7,10 @@ using namespace portalkit::dat;
 
 class TestByteIo : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void readsLittleEndianValues() {
-        const std::vector<std::uint8_t> bytes{0x01, 0x34, 0x12, 0x78, 0x56, 0x34, 0x12,
-                                              0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x80, 0x3F};
+        const std::vector<std::uint8_t> bytes{0x01, 0x34, 0x12, 0x78, 0x56, 0x34, 0x12, 0xFF,
+                                              0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x80, 0x3F};
         ByteCursor in(bytes);
         QCOMPARE(in.u8("a"), 0x01);
         QCOMPARE(in.u16("b"), 0x1234);
@@ -69,9 +69,14 @@ private slots:
     void compressedUIntRoundTripsAtEveryBoundary_data() {
         QTest::addColumn<std::uint32_t>("value");
         QTest::addColumn<int>("length");
-        for (auto [value, length] : std::initializer_list<std::pair<std::uint32_t, int>>{
-                 {0, 1}, {0x7F, 1}, {0x80, 2}, {0x3FFF, 2}, {0x4000, 4}, {0x123456, 4},
-                 {0x3FFFFFFF, 4}})
+        for (auto [value, length] :
+             std::initializer_list<std::pair<std::uint32_t, int>>{{0, 1},
+                                                                  {0x7F, 1},
+                                                                  {0x80, 2},
+                                                                  {0x3FFF, 2},
+                                                                  {0x4000, 4},
+                                                                  {0x123456, 4},
+                                                                  {0x3FFFFFFF, 4}})
             QTest::addRow("0x%X", value) << value << length;
     }
     void compressedUIntRoundTripsAtEveryBoundary() {

@@ -1,9 +1,8 @@
 // Every structural fault class of dat-format §1, each produced from a DAT our writer made and
 // checked for the field, offset and DID the error names.
 
-#include "support/dat_fixtures.h"
-
 #include "io/dat_error.h"
+#include "support/dat_fixtures.h"
 
 #include <QtTest>
 
@@ -12,9 +11,9 @@ using namespace portalkit::testing;
 
 namespace {
 
-constexpr std::uint32_t kBig = 0x0A000001;      // a three-block entry at 1024-byte blocks
+constexpr std::uint32_t kBig = 0x0A000001; // a three-block entry at 1024-byte blocks
 constexpr std::uint32_t kSmall = 0x02000001;
-constexpr std::uint32_t kPacked = 0x0A000002;   // stored compressed
+constexpr std::uint32_t kPacked = 0x0A000002; // stored compressed
 
 QByteArray smallDat(std::uint32_t blockSize = 1024) {
     DatWriter writer(DatKind::Portal, blockSize);
@@ -59,7 +58,7 @@ bool mentions(const DatError& error, const char* text) {
 
 class TestContainerReader : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void readsWhatTheWriterWrote() {
         const DatFile dat = DatFile::fromBytes(smallDat());
         QCOMPARE(dat.entries().size(), std::size_t(4)); // three + iteration record
@@ -309,7 +308,9 @@ private slots:
         DatWriter writer(DatKind::Portal);
         WriterEntry record;
         record.id = kIterationDid;
-        record.data = QByteArray::fromHex("0a000000" "05000000" "01000000"); // positive delta
+        record.data = QByteArray::fromHex("0a000000"
+                                          "05000000"
+                                          "01000000"); // positive delta
         writer.put(record);
         const DatFile dat = DatFile::fromBytes(writer.build());
         try {

@@ -1,10 +1,8 @@
-#include "support/dat_fixtures.h"
-
 #include "container/verifier.h"
 #include "io/dat_error.h"
+#include "support/dat_fixtures.h"
 
 #include <QtTest>
-
 #include <map>
 #include <random>
 
@@ -74,7 +72,7 @@ void checkRoundTrip(const std::map<std::uint32_t, QByteArray>& entries, std::uin
 
 class TestContainerWriter : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void randomEntrySetsRoundTrip_data() {
         QTest::addColumn<std::uint32_t>("blockSize");
         QTest::addColumn<int>("count");
@@ -168,7 +166,8 @@ private slots:
         WriterEntry partial;
         partial.id = kIterationDid;
         const auto record = IterationRecord{10, {{-4, 1}, {-6, 5}}}.serialize();
-        partial.data = QByteArray(reinterpret_cast<const char*>(record.data()), qsizetype(record.size()));
+        partial.data =
+            QByteArray(reinterpret_cast<const char*>(record.data()), qsizetype(record.size()));
         writer.put(partial);
         dat = DatFile::fromBytes(writer.build());
         QCOMPARE(dat.iteration()->runs.size(), std::size_t(2));

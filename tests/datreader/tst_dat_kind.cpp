@@ -7,7 +7,7 @@ using namespace portalkit::dat;
 
 class TestDatKind : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void portalRanges_data() {
         QTest::addColumn<std::uint32_t>("did");
         QTest::addColumn<QString>("type");
@@ -50,7 +50,8 @@ private slots:
     void typeNamesListEachNameOnce() {
         const auto names = typeNames(DatKind::Portal);
         QCOMPARE(std::count(names.begin(), names.end(), std::string_view("RenderSurface")), 1);
-        QVERIFY(std::find(names.begin(), names.end(), std::string_view("Iteration")) != names.end());
+        QVERIFY(std::find(names.begin(), names.end(), std::string_view("Iteration")) !=
+                names.end());
     }
 
     void headerKindComesFromDataSetAndSubset() {

@@ -1,6 +1,5 @@
-#include "support/dat_fixtures.h"
-
 #include "container/verifier.h"
+#include "support/dat_fixtures.h"
 
 #include <QtTest>
 
@@ -35,7 +34,7 @@ bool has(const VerifyReport& report, VerifyProblem::Severity severity, const cha
 
 class TestVerifier : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void cleanDatHasNoProblems() {
         const VerifyReport report = verifyDat(cleanDat());
         QVERIFY(report.problems.empty());

@@ -7,7 +7,7 @@ using namespace portalkit::preview;
 
 class TestCore : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void clockOnlyMovesForward() {
         Clock clock;
         QCOMPARE(clock.now(), 0.0);

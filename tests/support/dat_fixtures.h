@@ -7,7 +7,6 @@
 #include "container/dat_writer.h"
 
 #include <QByteArray>
-
 #include <cstdint>
 #include <cstring>
 #include <random>
@@ -56,7 +55,8 @@ struct DirectoryMap {
         std::vector<std::uint32_t> blocks;
     };
     std::vector<Node> nodes;
-    std::vector<std::pair<dat::EntryInfo, std::uint64_t>> entries; // entry, file offset of its 24 bytes
+    std::vector<std::pair<dat::EntryInfo, std::uint64_t>>
+        entries; // entry, file offset of its 24 bytes
 
     std::uint64_t entryWhere(std::uint32_t id) const {
         for (const auto& [info, where] : entries)
