@@ -5,13 +5,11 @@
 #include "io/dat_error.h"
 
 #include <QFile>
-
-#include <zlib.h>
-
 #include <algorithm>
 #include <bit>
 #include <cstring>
 #include <string>
+#include <zlib.h>
 
 namespace portalkit::dat {
 
@@ -33,15 +31,17 @@ DatFile DatFile::open(const QString& path) {
     auto storage = std::make_shared<Storage>();
     storage->file = std::make_unique<QFile>(path);
     if (!storage->file->open(QIODevice::ReadOnly))
-        throw DatError("file", "cannot open " + path.toStdString() + ": " +
-                                   storage->file->errorString().toStdString(),
+        throw DatError("file",
+                       "cannot open " + path.toStdString() + ": " +
+                           storage->file->errorString().toStdString(),
                        0);
     const qint64 size = storage->file->size();
     if (size > 0) {
         uchar* map = storage->file->map(0, size);
         if (!map)
-            throw DatError("file", "cannot map " + path.toStdString() + ": " +
-                                       storage->file->errorString().toStdString(),
+            throw DatError("file",
+                           "cannot map " + path.toStdString() + ": " +
+                               storage->file->errorString().toStdString(),
                            0);
         storage->view = {map, std::size_t(size)};
     }
@@ -67,8 +67,9 @@ ChainReader DatFile::chains() const {
 void DatFile::load() {
     const auto file = bytes();
     if (file.size() < DatHeader::kDefinedSize)
-        throw DatError("header", "file is " + std::to_string(file.size()) +
-                                     " bytes, too small for the 400-byte header",
+        throw DatError("header",
+                       "file is " + std::to_string(file.size()) +
+                           " bytes, too small for the 400-byte header",
                        0);
     m_header = DatHeader::parse(file);
     if (m_header.magic != DatHeader::kMagic)
@@ -101,8 +102,9 @@ void DatFile::load() {
 }
 
 const EntryInfo* DatFile::find(std::uint32_t id) const {
-    auto it = std::lower_bound(m_entries.begin(), m_entries.end(), id,
-                               [](const EntryInfo& entry, std::uint32_t key) { return entry.id < key; });
+    auto it =
+        std::lower_bound(m_entries.begin(), m_entries.end(), id,
+                         [](const EntryInfo& entry, std::uint32_t key) { return entry.id < key; });
     return it != m_entries.end() && it->id == id ? &*it : nullptr;
 }
 

@@ -5,7 +5,6 @@
 
 #include <QByteArray>
 #include <QString>
-
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -34,7 +33,7 @@ struct WriterEntry {
 // one depth and unused slots zeroed, the iteration record, no free blocks, exact file size.
 // Output is a pure function of the inputs, so the same sources give the same bytes.
 class DatWriter {
-public:
+  public:
     explicit DatWriter(DatKind kind, std::uint32_t blockSize = 0);
     // Starts from an existing DAT: its header versions, block size and every entry (inflated,
     // with flags, dates and iterations kept). Used to patch: add, replace or remove, then save.
@@ -61,7 +60,7 @@ public:
     QByteArray build() const;
     void writeTo(QIODevice& device) const;
 
-private:
+  private:
     DatHeader m_header;
     std::optional<std::int32_t> m_iteration;
     std::map<std::uint32_t, WriterEntry> m_entries; // std::map orders unsigned ids as the tree does
