@@ -21,11 +21,10 @@ int runInfo(const QStringList& arguments) {
         return kUsageOrIo;
     const dat::DatHeader& h = dat->header();
 
-    std::map<QString, int> byType;
-    for (const auto& entry : dat->entries()) {
-        const auto name = dat::typeName(dat->kind(), entry.id);
-        ++byType[QString::fromUtf8(name.data(), qsizetype(name.size()))];
-    }
+    // Type names are static strings, so counting by view allocates nothing per entry.
+    std::map<std::string_view, int> byType;
+    for (const auto& entry : dat->entries())
+        ++byType[dat::typeName(dat->kind(), entry.id)];
     std::optional<dat::IterationRecord> iteration;
     try {
         iteration = dat->iteration();
@@ -40,7 +39,7 @@ int runInfo(const QStringList& arguments) {
     if (parser.isSet("json")) {
         QJsonObject types;
         for (const auto& [name, count] : byType)
-            types[name] = count;
+            types[QString::fromUtf8(name.data(), qsizetype(name.size()))] = count;
         QJsonObject object{
             {"path", parser.positionalArguments().at(0)},
             {"kind", kind},
@@ -98,7 +97,9 @@ int runInfo(const QStringList& arguments) {
                           : QStringLiteral("none"));
     line("entries", QString::number(dat->entries().size()));
     for (const auto& [name, count] : byType)
-        text += QStringLiteral("  %1 %2\n").arg(name, -22).arg(count);
+        text += QStringLiteral("  %1 %2\n")
+                    .arg(QString::fromUtf8(name.data(), qsizetype(name.size())), -22)
+                    .arg(count);
     printOut(text);
     return kSuccess;
 }

@@ -1,6 +1,5 @@
 #include "command.h"
 
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -25,31 +24,48 @@ int runLs(const QStringList& arguments) {
             return kUsageOrIo;
     }
 
+    // Streamed a chunk at a time: a cell DAT has 805k entries, and one QJsonArray or string of
+    // them all would cost hundreds of MB.
     const bool json = parser.isSet("json");
-    QJsonArray array;
-    QString text;
+    QByteArray chunk;
+    bool first = true;
+    auto flush = [&](bool always) {
+        if (always || chunk.size() > (1 << 20)) {
+            writeOut(chunk);
+            chunk.clear();
+        }
+    };
+    if (json)
+        chunk += "[";
     for (const auto& entry : dat->entries()) {
         const auto name = dat::typeName(dat->kind(), entry.id);
         const QString type = QString::fromUtf8(name.data(), qsizetype(name.size()));
         if (only && type != *only)
             continue;
         if (json) {
-            array.append(QJsonObject{{"id", didText(entry.id)},
-                                     {"type", type},
-                                     {"size", qint64(entry.size)},
-                                     {"offset", qint64(entry.offset)},
-                                     {"flags", qint64(entry.flags)},
-                                     {"date", qint64(entry.date)},
-                                     {"iteration", qint64(entry.iteration)}});
+            chunk += first ? "\n" : ",\n";
+            chunk += QJsonDocument(QJsonObject{{"id", didText(entry.id)},
+                                               {"type", type},
+                                               {"size", qint64(entry.size)},
+                                               {"offset", qint64(entry.offset)},
+                                               {"flags", qint64(entry.flags)},
+                                               {"date", qint64(entry.date)},
+                                               {"iteration", qint64(entry.iteration)}})
+                         .toJson(QJsonDocument::Compact);
         } else {
-            text += QStringLiteral("%1  %2 %3 %4\n")
-                        .arg(didText(entry.id))
-                        .arg(type, -20)
-                        .arg(entry.size, 10)
-                        .arg(entry.compressed() ? "zlib" : "");
+            chunk += QStringLiteral("%1  %2 %3 %4\n")
+                         .arg(didText(entry.id))
+                         .arg(type, -20)
+                         .arg(entry.size, 10)
+                         .arg(entry.compressed() ? "zlib" : "")
+                         .toUtf8();
         }
+        first = false;
+        flush(false);
     }
-    printOut(json ? QString::fromUtf8(QJsonDocument(array).toJson()) : text);
+    if (json)
+        chunk += "\n]\n";
+    flush(true);
     return kSuccess;
 }
 
