@@ -9,7 +9,7 @@ int runLs(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription("Lists a DAT's entries in ascending id order.");
     parser.addPositionalArgument("DAT", "The DAT file.");
-    parser.addOption({"type", "Only entries of this type (e.g. Setup).", "NAME"});
+    TypeFilter::addOption(parser);
     parser.addOption({"json", "Print one JSON array of entry objects."});
     if (auto exit = parseOrExit(parser, arguments, 1))
         return *exit;
@@ -17,12 +17,9 @@ int runLs(const QStringList& arguments) {
     auto dat = openDat(parser.positionalArguments().at(0));
     if (!dat)
         return kUsageOrIo;
-    std::optional<QString> only;
-    if (parser.isSet("type")) {
-        only = resolveTypeName(parser.value("type"), dat->kind());
-        if (!only)
-            return kUsageOrIo;
-    }
+    const auto filter = TypeFilter::fromParser(parser, dat->kind());
+    if (!filter)
+        return kUsageOrIo;
 
     // Streamed a chunk at a time: a cell DAT has 805k entries, and one QJsonArray or string of
     // them all would cost hundreds of MB.
@@ -39,9 +36,9 @@ int runLs(const QStringList& arguments) {
         chunk += "[";
     for (const auto& entry : dat->entries()) {
         const auto name = dat::typeName(dat->kind(), entry.id);
-        const QString type = QString::fromUtf8(name.data(), qsizetype(name.size()));
-        if (only && type != *only)
+        if (!filter->accepts(name))
             continue;
+        const QString type = QString::fromUtf8(name.data(), qsizetype(name.size()));
         if (json) {
             chunk += first ? "\n" : ",\n";
             chunk += QJsonDocument(QJsonObject{{"id", didText(entry.id)},

@@ -32,19 +32,16 @@ int runUnpack(const QStringList& arguments) {
         "the header fields and each entry's flags, date and iteration for 'portalkit pack'.");
     parser.addPositionalArgument("DAT", "The DAT file.");
     parser.addPositionalArgument("FOLDER", "Where to write (created if missing).");
-    parser.addOption({"type", "Only entries of this type (e.g. Setup).", "NAME"});
+    TypeFilter::addOption(parser);
     if (auto exit = parseOrExit(parser, arguments, 2))
         return *exit;
 
     auto dat = openDat(parser.positionalArguments().at(0));
     if (!dat)
         return kUsageOrIo;
-    std::optional<QString> only;
-    if (parser.isSet("type")) {
-        only = resolveTypeName(parser.value("type"), dat->kind());
-        if (!only)
-            return kUsageOrIo;
-    }
+    const auto filter = TypeFilter::fromParser(parser, dat->kind());
+    if (!filter)
+        return kUsageOrIo;
     const QDir folder(parser.positionalArguments().at(1));
     if (!QDir().mkpath(folder.path())) {
         printError("cannot create folder " + folder.path());
@@ -54,8 +51,7 @@ int runUnpack(const QStringList& arguments) {
     const dat::DatHeader& h = dat->header();
     QJsonArray entries;
     for (const auto& entry : dat->entries()) {
-        const auto type = dat::typeName(dat->kind(), entry.id);
-        if (only && QString::fromUtf8(type.data(), qsizetype(type.size())) != *only)
+        if (!filter->accepts(dat::typeName(dat->kind(), entry.id)))
             continue;
         QByteArray bytes;
         try {

@@ -63,12 +63,23 @@ QString didText(std::uint32_t id) {
     return QString::fromStdString(dat::formatDid(id));
 }
 
-std::optional<QString> resolveTypeName(const QString& name, dat::DatKind kind) {
+void TypeFilter::addOption(QCommandLineParser& parser) {
+    parser.addOption({"type", "Only entries of this type (e.g. Setup).", "NAME"});
+}
+
+std::optional<TypeFilter> TypeFilter::fromParser(const QCommandLineParser& parser,
+                                                 dat::DatKind kind) {
+    TypeFilter filter;
+    if (!parser.isSet("type"))
+        return filter;
+    const QString name = parser.value("type");
     QStringList valid;
     for (auto type : dat::typeNames(kind)) {
         const QString candidate = QString::fromUtf8(type.data(), qsizetype(type.size()));
-        if (candidate.compare(name, Qt::CaseInsensitive) == 0)
-            return candidate;
+        if (candidate.compare(name, Qt::CaseInsensitive) == 0) {
+            filter.m_only = type;
+            return filter;
+        }
         valid << candidate;
     }
     printError(QStringLiteral("unknown type '%1' for a %2 DAT; one of: %3")

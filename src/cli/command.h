@@ -44,8 +44,19 @@ std::optional<dat::DatFile> openDat(const QString& path);
 // Accepts "0x02000124" or "02000124" (hex, as ids are always written).
 std::optional<std::uint32_t> parseId(const QString& text);
 QString didText(std::uint32_t id);
-// Resolves --type NAME case-insensitively against the DAT kind's names; prints the valid ones
-// when it does not match.
-std::optional<QString> resolveTypeName(const QString& name, dat::DatKind kind);
+// `--type NAME` of the listing commands: which entries they keep.
+class TypeFilter {
+  public:
+    static void addOption(QCommandLineParser& parser);
+    // Reads --type for a DAT of `kind`, case-insensitively; when the name is not one of the
+    // kind's, prints the valid ones and returns nothing (the caller exits 2).
+    static std::optional<TypeFilter> fromParser(const QCommandLineParser& parser,
+                                                dat::DatKind kind);
+
+    bool accepts(std::string_view type) const { return !m_only || *m_only == type; }
+
+  private:
+    std::optional<std::string_view> m_only; // one of the registry's static names
+};
 
 } // namespace portalkit::cli
