@@ -7,11 +7,10 @@
 
 #include <QBuffer>
 #include <QSaveFile>
-
 #include <algorithm>
-#include <deque>
 #include <bit>
 #include <cstring>
+#include <deque>
 #include <span>
 #include <string>
 #include <vector>
@@ -19,7 +18,7 @@
 namespace portalkit::dat {
 namespace {
 
-constexpr std::uint32_t kWriterFirstBlock = 1024; // satisfies every known reader (§1.9 step 2)
+constexpr std::uint32_t kWriterFirstBlock = 1024;   // satisfies every known reader (§1.9 step 2)
 constexpr std::uint64_t kMaxFileSize = 0x80000000u; // block offsets must keep bit 31 clear
 
 struct PlannedEntry {
@@ -32,8 +31,8 @@ struct PlannedEntry {
 };
 
 struct PlannedNode {
-    std::vector<std::uint32_t> keys;     // indices into the planned entries
-    std::vector<std::size_t> children;   // indices into the planned nodes
+    std::vector<std::uint32_t> keys;   // indices into the planned entries
+    std::vector<std::size_t> children; // indices into the planned nodes
     std::uint32_t offset = 0;
 };
 
@@ -102,7 +101,8 @@ std::uint64_t chainBytes(std::uint64_t payload, std::uint32_t blockSize) {
 
 } // namespace
 
-DatWriter::DatWriter(DatKind kind, std::uint32_t blockSize) : m_header(DatHeader::defaultsFor(kind)) {
+DatWriter::DatWriter(DatKind kind, std::uint32_t blockSize)
+    : m_header(DatHeader::defaultsFor(kind)) {
     if (blockSize != 0)
         m_header.blockSize = blockSize;
     if (m_header.blockSize < 64 || !std::has_single_bit(m_header.blockSize) ||
@@ -123,7 +123,8 @@ DatWriter DatWriter::fromDat(const DatFile& dat) {
         const auto bytes = dat.read(info);
         WriterEntry entry;
         entry.id = info.id;
-        entry.data = QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
+        entry.data =
+            QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
         entry.flags = info.flags & ~1u;
         entry.date = info.date;
         entry.iteration = info.iteration;
@@ -138,7 +139,9 @@ void DatWriter::put(WriterEntry entry) {
     m_entries.insert_or_assign(id, std::move(entry));
 }
 
-bool DatWriter::remove(std::uint32_t id) { return m_entries.erase(id) != 0; }
+bool DatWriter::remove(std::uint32_t id) {
+    return m_entries.erase(id) != 0;
+}
 
 void DatWriter::writeTo(QIODevice& device) const {
     const std::uint32_t blockSize = m_header.blockSize;
@@ -151,6 +154,9 @@ void DatWriter::writeTo(QIODevice& device) const {
     std::uint32_t highestIteration = 1;
     for (const auto& [id, entry] : m_entries)
         highestIteration = std::max(highestIteration, entry.iteration);
+    // The record holds a positive int32 (dat-format §1.7): an entry iteration past INT32_MAX
+    // must not wrap to a negative DAT iteration, so the default is clamped.
+    highestIteration = std::min<std::uint32_t>(highestIteration, INT32_MAX);
     const std::int32_t datIteration = m_iteration.value_or(std::int32_t(highestIteration));
 
     // Every DAT carries its iteration record; synthesise it unless the caller supplied one.
@@ -160,13 +166,18 @@ void DatWriter::writeTo(QIODevice& device) const {
         ordered.push_back(&entry);
     WriterEntry iterationEntry;
     if (!m_entries.count(kIterationDid)) {
+        if (datIteration < 1)
+            throw DatError("iteration",
+                           "DAT iteration " + std::to_string(datIteration) + " is not positive", 0,
+                           OffsetKind::Entry, kIterationDid);
         const auto bytes = IterationRecord::fullyPatched(datIteration).serialize();
         iterationEntry.id = kIterationDid;
-        iterationEntry.data = QByteArray(reinterpret_cast<const char*>(bytes.data()),
-                                         qsizetype(bytes.size()));
+        iterationEntry.data =
+            QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
         iterationEntry.iteration = std::uint32_t(datIteration);
-        auto at = std::lower_bound(ordered.begin(), ordered.end(), kIterationDid,
-                                   [](const WriterEntry* e, std::uint32_t id) { return e->id < id; });
+        auto at =
+            std::lower_bound(ordered.begin(), ordered.end(), kIterationDid,
+                             [](const WriterEntry* e, std::uint32_t id) { return e->id < id; });
         ordered.insert(at, &iterationEntry);
     }
 
@@ -233,9 +244,9 @@ void DatWriter::writeTo(QIODevice& device) const {
         out.u32(std::uint32_t(node.keys.size()));
         for (std::uint32_t key : node.keys) {
             const PlannedEntry& entry = planned[key];
-            for (std::uint32_t value : {entry.flags, entry.id, entry.offset,
-                                        std::uint32_t(entry.stored.size()), entry.date,
-                                        entry.iteration})
+            for (std::uint32_t value :
+                 {entry.flags, entry.id, entry.offset, std::uint32_t(entry.stored.size()),
+                  entry.date, entry.iteration})
                 out.u32(value);
         }
         out.zeros(DirectoryNode::kSize - out.size());
@@ -254,9 +265,9 @@ QByteArray DatWriter::build() const {
 void DatWriter::save(const QString& path) const {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        throw DatError("file", "cannot create " + path.toStdString() + ": " +
-                                   file.errorString().toStdString(),
-                       0);
+        throw DatError(
+            "file", "cannot create " + path.toStdString() + ": " + file.errorString().toStdString(),
+            0);
     try {
         writeTo(file);
     } catch (...) {
@@ -264,9 +275,9 @@ void DatWriter::save(const QString& path) const {
         throw;
     }
     if (!file.commit())
-        throw DatError("file", "cannot write " + path.toStdString() + ": " +
-                                   file.errorString().toStdString(),
-                       0);
+        throw DatError(
+            "file", "cannot write " + path.toStdString() + ": " + file.errorString().toStdString(),
+            0);
 }
 
 } // namespace portalkit::dat

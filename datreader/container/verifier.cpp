@@ -106,15 +106,24 @@ VerifyReport verifyDat(const DatFile& dat) {
         report.problems.push_back(
             {VerifyProblem::Severity::Warning, did, offset, std::move(field), std::move(message)});
     };
+    // Returns whether every block of the chain was unowned until now. Only the first shared
+    // block of a chain is reported: a crafted DAT can make every entry share one long chain,
+    // and an error per block would grow as entries x chain length.
     auto claimChain = [&](std::span<const std::uint32_t> chain, std::uint32_t owner,
                           std::optional<std::uint32_t> did) {
+        bool fresh = true;
         for (std::uint32_t block : chain) {
-            if (auto previous = blocks.claim(block, owner))
-                error(did, block, "chain",
-                      "block " + formatOffset(block) + " is also used by " + ownerName(*previous));
-            else
+            if (auto previous = blocks.claim(block, owner)) {
+                if (fresh)
+                    error(did, block, "chain",
+                          "block " + formatOffset(block) + " is also used by " +
+                              ownerName(*previous));
+                fresh = false;
+            } else {
                 ++report.usedBlocks;
+            }
         }
+        return fresh;
     };
 
     // Directory shape: the walk at open already proved order, counts, depth and acyclicity.
@@ -153,8 +162,9 @@ VerifyReport verifyDat(const DatFile& dat) {
             report.problems.push_back(fromError(fault));
             continue;
         }
-        claimChain(chain, entry.id, entry.id);
-        if (entry.compressed()) {
+        // A chain shared with an earlier entry is already an error. Inflating it once per sharer
+        // would let a small crafted DAT cost entries x 1032 x its size, so only owners inflate.
+        if (claimChain(chain, entry.id, entry.id) && entry.compressed()) {
             try {
                 inflateEntry(payload, entry.id);
             } catch (const DatError& fault) {
