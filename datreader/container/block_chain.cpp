@@ -26,41 +26,41 @@ void ChainReader::checkPointer(std::uint32_t pointer, std::uint64_t where, const
         fail("lies outside the file (" + std::to_string(m_file.size()) + " bytes)");
 }
 
-void ChainReader::read(std::uint32_t start, std::uint32_t size, std::optional<std::uint32_t> did,
-                       std::uint64_t startWhere, const char* startField,
-                       std::vector<std::uint8_t>& out, std::vector<std::uint32_t>& blocks) const {
-    blocks.clear();
-    out.resize(size);
-    if (size == 0)
-        return;
+void ChainReader::checkStart(std::uint32_t start, std::uint32_t size,
+                             std::optional<std::uint32_t> did, std::uint64_t startWhere,
+                             const char* startField) const {
     if (size > m_file.size())
         throw DatError("entry.size",
                        "size " + std::to_string(size) + " is larger than the file (" +
                            std::to_string(m_file.size()) + " bytes)",
                        startWhere, OffsetKind::File, did);
     checkPointer(start, startWhere, startField, did);
+}
 
-    const std::uint32_t payload = payloadPerBlock();
-    std::uint32_t block = start;
-    std::size_t copied = 0;
-    for (;;) {
-        blocks.push_back(block);
-        std::uint32_t next;
-        std::memcpy(&next, m_file.data() + block, sizeof next);
-        const std::size_t count = std::min<std::size_t>(payload, size - copied);
-        std::memcpy(out.data() + copied, m_file.data() + block + 4, count);
-        copied += count;
-        if (copied == size)
-            break;
-        if (next == 0)
-            throw DatError("chain.next",
-                           "chain ends after " + std::to_string(copied) + " of " +
-                               std::to_string(size) + " bytes",
-                           block, OffsetKind::File, did);
-        checkPointer(next, block, "chain.next", did);
-        block = next;
-    }
+std::uint32_t ChainReader::nextBlock(std::uint32_t block, std::size_t done, std::uint32_t size,
+                                     std::optional<std::uint32_t> did) const {
+    std::uint32_t next;
+    std::memcpy(&next, m_file.data() + block, sizeof next);
+    if (next == 0)
+        throw DatError("chain.next",
+                       "chain ends after " + std::to_string(done) + " of " + std::to_string(size) +
+                           " bytes",
+                       block, OffsetKind::File, did);
+    checkPointer(next, block, "chain.next", did);
+    return next;
+}
 
+void ChainReader::read(std::uint32_t start, std::uint32_t size, std::optional<std::uint32_t> did,
+                       std::uint64_t startWhere, const char* startField,
+                       std::vector<std::uint8_t>& out, std::vector<std::uint32_t>& blocks) const {
+    blocks.clear();
+    out.resize(size);
+    walk(start, size, did, startWhere, startField,
+         [&](std::uint32_t block, std::size_t position, std::size_t count) {
+             blocks.push_back(block);
+             std::memcpy(out.data() + position, m_file.data() + block + 4, count);
+             return true;
+         });
     if (blocks.size() > 1) {
         // A block met twice means the links loop; byte counting alone would hide it.
         std::vector<std::uint32_t> sorted(blocks);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -21,8 +22,31 @@ class ChainReader {
     void checkPointer(std::uint32_t pointer, std::uint64_t where, const char* field,
                       std::optional<std::uint32_t> did) const;
 
+    // Follows the chain of a `size`-byte object from `start`, checking every link, and calls
+    // `visit(block, position, count)` for each block it uses: `count` payload bytes at payload
+    // `position`. `visit` returns false to stop early. Does not detect cycles by itself; the
+    // byte count bounds the walk. `startWhere`/`startField` locate the start pointer.
+    template <typename Visit>
+    void walk(std::uint32_t start, std::uint32_t size, std::optional<std::uint32_t> did,
+              std::uint64_t startWhere, const char* startField, Visit&& visit) const {
+        if (size == 0)
+            return;
+        checkStart(start, size, did, startWhere, startField);
+        const std::uint32_t payload = payloadPerBlock();
+        std::uint32_t block = start;
+        for (std::size_t done = 0;;) {
+            const std::size_t count = std::min<std::size_t>(payload, size - done);
+            if (!visit(block, done, count))
+                return;
+            done += count;
+            if (done == size)
+                return;
+            block = nextBlock(block, done, size, did);
+        }
+    }
+
     // Reads `size` payload bytes of the chain at `start` into `out` (resized) and the offsets of
-    // the blocks it used into `blocks`. `startWhere`/`startField` locate the start pointer.
+    // the blocks it used into `blocks`; a block met twice is reported as a cycle.
     void read(std::uint32_t start, std::uint32_t size, std::optional<std::uint32_t> did,
               std::uint64_t startWhere, const char* startField, std::vector<std::uint8_t>& out,
               std::vector<std::uint32_t>& blocks) const;
@@ -36,6 +60,11 @@ class ChainReader {
     std::uint64_t fileSize() const { return m_file.size(); }
 
   private:
+    void checkStart(std::uint32_t start, std::uint32_t size, std::optional<std::uint32_t> did,
+                    std::uint64_t startWhere, const char* startField) const;
+    // The checked link out of `block`, `done` of `size` bytes into the object.
+    std::uint32_t nextBlock(std::uint32_t block, std::size_t done, std::uint32_t size,
+                            std::optional<std::uint32_t> did) const;
     [[noreturn]] void reportCycle(std::span<const std::uint32_t> blocks,
                                   std::optional<std::uint32_t> did) const;
 

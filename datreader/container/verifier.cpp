@@ -106,24 +106,15 @@ VerifyReport verifyDat(const DatFile& dat) {
         report.problems.push_back(
             {VerifyProblem::Severity::Warning, did, offset, std::move(field), std::move(message)});
     };
-    // Returns whether every block of the chain was unowned until now. Only the first shared
-    // block of a chain is reported: a crafted DAT can make every entry share one long chain,
-    // and an error per block would grow as entries x chain length.
-    auto claimChain = [&](std::span<const std::uint32_t> chain, std::uint32_t owner,
-                          std::optional<std::uint32_t> did) {
-        bool fresh = true;
+    auto claimNode = [&](std::span<const std::uint32_t> chain) {
         for (std::uint32_t block : chain) {
-            if (auto previous = blocks.claim(block, owner)) {
-                if (fresh)
-                    error(did, block, "chain",
-                          "block " + formatOffset(block) + " is also used by " +
-                              ownerName(*previous));
-                fresh = false;
-            } else {
+            if (auto previous = blocks.claim(block, BlockMap::kNodeOwner))
+                error(std::nullopt, block, "chain",
+                      "node block " + formatOffset(block) + " is also used by " +
+                          ownerName(*previous));
+            else
                 ++report.usedBlocks;
-            }
         }
-        return fresh;
     };
 
     // Directory shape: the walk at open already proved order, counts, depth and acyclicity.
@@ -131,7 +122,7 @@ VerifyReport verifyDat(const DatFile& dat) {
     DirectoryVisitor visitor;
     visitor.onNode = [&](const DirectoryNode& node, unsigned depth) {
         ++report.nodes;
-        claimChain(node.blocks, BlockMap::kNodeOwner, std::nullopt);
+        claimNode(node.blocks);
         if (depth > 0 && node.count < 30)
             warning(std::nullopt, node.offset, "node.count",
                     "non-root node holds " + std::to_string(node.count) +
@@ -152,24 +143,32 @@ VerifyReport verifyDat(const DatFile& dat) {
         return report;
     }
 
-    std::vector<std::uint8_t> payload;
-    std::vector<std::uint32_t> chain;
+    // Entry chains are walked, not copied, claiming blocks as they go, and a walk stops at the
+    // first block someone already owns. So each block is followed once however many entries a
+    // crafted DAT points into one chain, and only a chain's first owner is ever inflated.
     for (const EntryInfo& entry : dat.entries()) {
+        bool owned = true;
         try {
-            chains.read(entry.offset, entry.size, entry.id, entry.offset, "entry.offset", payload,
-                        chain);
+            chains.walk(entry.offset, entry.size, entry.id, entry.offset, "entry.offset",
+                        [&](std::uint32_t block, std::size_t, std::size_t) {
+                            const auto previous = blocks.claim(block, entry.id);
+                            if (!previous) {
+                                ++report.usedBlocks;
+                                return true;
+                            }
+                            owned = false;
+                            error(entry.id, block, "chain",
+                                  *previous == entry.id
+                                      ? "links back to block " + formatOffset(block) +
+                                            " already in this chain (cycle)"
+                                      : "block " + formatOffset(block) + " is also used by " +
+                                            ownerName(*previous));
+                            return false;
+                        });
+            if (owned && entry.compressed())
+                inflateEntry(dat.readStored(entry), entry.id);
         } catch (const DatError& fault) {
             report.problems.push_back(fromError(fault));
-            continue;
-        }
-        // A chain shared with an earlier entry is already an error. Inflating it once per sharer
-        // would let a small crafted DAT cost entries x 1032 x its size, so only owners inflate.
-        if (claimChain(chain, entry.id, entry.id) && entry.compressed()) {
-            try {
-                inflateEntry(payload, entry.id);
-            } catch (const DatError& fault) {
-                report.problems.push_back(fromError(fault));
-            }
         }
     }
 

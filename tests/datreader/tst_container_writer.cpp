@@ -174,6 +174,25 @@ class TestContainerWriter : public QObject {
         QVERIFY(!dat.iteration()->complete());
     }
 
+    void datIterationStaysAPositiveInt32() {
+        DatWriter writer(DatKind::Portal);
+        WriterEntry late = entry(0x02000001, 10);
+        late.iteration = 0x80000000u; // would wrap to INT32_MIN in the record
+        writer.put(late);
+        const DatFile dat = DatFile::fromBytes(writer.build());
+        QCOMPARE(dat.iteration()->current, INT32_MAX);
+        QVERIFY(dat.iteration()->complete());
+
+        writer.setIteration(0);
+        try {
+            writer.build();
+            QFAIL("wrote a DAT with iteration 0");
+        } catch (const DatError& error) {
+            QCOMPARE(error.field(), std::string("iteration"));
+            QCOMPARE(*error.did(), kIterationDid);
+        }
+    }
+
     void copiesVersionFieldsFromATemplate() {
         DatHeader retail = DatHeader::defaultsFor(DatKind::Portal);
         retail.masterMapId = 0x25000004;

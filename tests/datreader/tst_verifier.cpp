@@ -63,6 +63,39 @@ class TestVerifier : public QObject {
         QVERIFY(!report.ok());
     }
 
+    void entriesSharingOneChainAreEachReportedOnce() {
+        // Every entry pointed at one compressed chain: each sharer is one error, and only the
+        // owner is followed and inflated (a crafted DAT must not cost entries x chain length).
+        QByteArray bytes = cleanDat();
+        const auto map = mapDirectory(bytes);
+        const DatFile dat = DatFile::fromBytes(bytes);
+        const EntryInfo shared = *dat.find(0x0A000001);
+        for (const auto& [info, where] : map.entries) {
+            poke32(bytes, where, shared.flags);
+            poke32(bytes, where + 8, shared.offset);
+            poke32(bytes, where + 12, shared.size);
+        }
+        const VerifyReport report = verifyDat(bytes);
+        const auto sharers = std::count_if(report.problems.begin(), report.problems.end(),
+                                           [](const auto& p) { return p.field == "chain"; });
+        QCOMPARE(std::size_t(sharers), map.entries.size() - 1);
+        QVERIFY(has(report, VerifyProblem::Severity::Error, "also used by entry 0x01000000"));
+        // The iteration record now holds the shared payload instead of its own.
+        QCOMPARE(report.errorCount(), map.entries.size());
+        const std::size_t chainBlocks = (shared.size + 1019) / 1020;
+        QCOMPARE(report.usedBlocks, report.nodes * 2 + chainBlocks);
+    }
+
+    void cycleInsideOneChain() {
+        QByteArray bytes = cleanDat();
+        const std::uint32_t first = DatFile::fromBytes(bytes).find(0x01000005)->offset;
+        poke32(bytes, first, first); // 1500 bytes need two blocks; the link returns to the first
+        const VerifyReport report = verifyDat(bytes);
+        QCOMPARE(report.errorCount(), std::size_t(1));
+        QCOMPARE(*report.problems.front().did, 0x01000005u);
+        QVERIFY(has(report, VerifyProblem::Severity::Error, "cycle"));
+    }
+
     void collectsEveryBrokenChainNotJustTheFirst() {
         QByteArray bytes = cleanDat();
         const DatFile dat = DatFile::fromBytes(bytes);
