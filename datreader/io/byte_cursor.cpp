@@ -21,9 +21,8 @@ std::span<const std::uint8_t> ByteCursor::bytes(std::size_t count, const char* f
     return {at, count};
 }
 
-void ByteCursor::align4() {
-    const std::size_t padded = (m_pos + 3) & ~std::size_t{3};
-    m_pos = padded < m_data.size() ? padded : m_data.size();
+void ByteCursor::align4(const char* field) {
+    skip((4 - m_pos % 4) % 4, field);
 }
 
 std::uint32_t ByteCursor::compressedUInt(const char* field) {

@@ -28,8 +28,9 @@ class ByteCursor {
 
     std::span<const std::uint8_t> bytes(std::size_t count, const char* field);
     void skip(std::size_t count, const char* field) { bytes(count, field); }
-    // Skips to the next multiple of four from the start of the range (pad bytes are not checked).
-    void align4();
+    // Skips the 0-3 pad bytes to the next multiple of four from the start of the range; the pad
+    // bytes must exist (their values are not checked).
+    void align4(const char* field);
 
     // 1/2/4-byte compressed unsigned integer (dat-format §4.2).
     std::uint32_t compressedUInt(const char* field);

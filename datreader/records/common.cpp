@@ -1,0 +1,224 @@
+#include "common.h"
+
+#include "io/dat_error.h"
+
+namespace portalkit::dat {
+
+Vec3 readVec3(ByteCursor& in, const char* field) {
+    Vec3 v;
+    v.x = in.f32(field);
+    v.y = in.f32(field);
+    v.z = in.f32(field);
+    return v;
+}
+
+Quat readQuat(ByteCursor& in, const char* field) {
+    Quat q;
+    q.w = in.f32(field);
+    q.x = in.f32(field);
+    q.y = in.f32(field);
+    q.z = in.f32(field);
+    return q;
+}
+
+Frame readFrame(ByteCursor& in, const char* field) {
+    Frame f;
+    f.origin = readVec3(in, field);
+    f.orientation = readQuat(in, field);
+    return f;
+}
+
+Sphere readSphere(ByteCursor& in, const char* field) {
+    Sphere s;
+    s.center = readVec3(in, field);
+    s.radius = in.f32(field);
+    return s;
+}
+
+CylSphere readCylSphere(ByteCursor& in, const char* field) {
+    CylSphere c;
+    c.lowPoint = readVec3(in, field);
+    c.radius = in.f32(field);
+    c.height = in.f32(field);
+    return c;
+}
+
+Plane readPlane(ByteCursor& in, const char* field) {
+    Plane p;
+    p.normal = readVec3(in, field);
+    p.d = in.f32(field);
+    return p;
+}
+
+LocationType readLocationType(ByteCursor& in, const char* field) {
+    LocationType l;
+    l.partIndex = in.i32(field);
+    l.frame = readFrame(in, field);
+    return l;
+}
+
+LightInfo readLightInfo(ByteCursor& in, const char* field) {
+    LightInfo l;
+    l.viewSpaceLocation = readFrame(in, field);
+    l.color = in.u32(field);
+    l.intensity = in.f32(field);
+    l.falloff = in.f32(field);
+    l.coneAngle = in.f32(field);
+    return l;
+}
+
+AnimData readAnimData(ByteCursor& in, const char* field) {
+    AnimData a;
+    a.animId = in.u32(field);
+    a.lowFrame = in.i32(field);
+    a.highFrame = in.i32(field);
+    a.framerate = in.f32(field);
+    return a;
+}
+
+AttackCone readAttackCone(ByteCursor& in, const char* field) {
+    AttackCone c;
+    c.partIndex = in.u32(field);
+    c.leftX = in.f32(field);
+    c.leftY = in.f32(field);
+    c.rightX = in.f32(field);
+    c.rightY = in.f32(field);
+    c.radius = in.f32(field);
+    c.height = in.f32(field);
+    return c;
+}
+
+void write(ByteWriter& out, const Vec3& v) {
+    out.f32(v.x);
+    out.f32(v.y);
+    out.f32(v.z);
+}
+
+void write(ByteWriter& out, const Quat& q) {
+    out.f32(q.w);
+    out.f32(q.x);
+    out.f32(q.y);
+    out.f32(q.z);
+}
+
+void write(ByteWriter& out, const Frame& f) {
+    write(out, f.origin);
+    write(out, f.orientation);
+}
+
+void write(ByteWriter& out, const Sphere& s) {
+    write(out, s.center);
+    out.f32(s.radius);
+}
+
+void write(ByteWriter& out, const CylSphere& c) {
+    write(out, c.lowPoint);
+    out.f32(c.radius);
+    out.f32(c.height);
+}
+
+void write(ByteWriter& out, const Plane& p) {
+    write(out, p.normal);
+    out.f32(p.d);
+}
+
+void write(ByteWriter& out, const LocationType& l) {
+    out.i32(l.partIndex);
+    write(out, l.frame);
+}
+
+void write(ByteWriter& out, const LightInfo& l) {
+    write(out, l.viewSpaceLocation);
+    out.u32(l.color);
+    out.f32(l.intensity);
+    out.f32(l.falloff);
+    out.f32(l.coneAngle);
+}
+
+void write(ByteWriter& out, const AnimData& a) {
+    out.u32(a.animId);
+    out.i32(a.lowFrame);
+    out.i32(a.highFrame);
+    out.f32(a.framerate);
+}
+
+void write(ByteWriter& out, const AttackCone& c) {
+    out.u32(c.partIndex);
+    for (float value : {c.leftX, c.leftY, c.rightX, c.rightY, c.radius, c.height})
+        out.f32(value);
+}
+
+QString didJson(std::uint32_t did) {
+    return QString::fromStdString(formatDid(did));
+}
+
+QJsonArray toJson(const Vec3& v) {
+    return {v.x, v.y, v.z};
+}
+
+QJsonArray toJson(const Quat& q) {
+    return {q.w, q.x, q.y, q.z};
+}
+
+QJsonObject toJson(const Frame& f) {
+    return {{"origin", toJson(f.origin)}, {"orientation", toJson(f.orientation)}};
+}
+
+QJsonObject toJson(const Sphere& s) {
+    return {{"center", toJson(s.center)}, {"radius", s.radius}};
+}
+
+QJsonObject toJson(const CylSphere& c) {
+    return {{"lowPoint", toJson(c.lowPoint)}, {"radius", c.radius}, {"height", c.height}};
+}
+
+QJsonObject toJson(const Plane& p) {
+    return {{"normal", toJson(p.normal)}, {"d", p.d}};
+}
+
+QJsonObject toJson(const LocationType& l) {
+    return {{"partIndex", l.partIndex}, {"frame", toJson(l.frame)}};
+}
+
+QJsonObject toJson(const LightInfo& l) {
+    return {{"viewSpaceLocation", toJson(l.viewSpaceLocation)},
+            {"color", didJson(l.color)},
+            {"intensity", l.intensity},
+            {"falloff", l.falloff},
+            {"coneAngle", l.coneAngle}};
+}
+
+QJsonObject toJson(const AnimData& a) {
+    return {{"animId", didJson(a.animId)},
+            {"lowFrame", a.lowFrame},
+            {"highFrame", a.highFrame},
+            {"framerate", a.framerate}};
+}
+
+QJsonObject toJson(const AttackCone& c) {
+    return {{"partIndex", qint64(c.partIndex)},
+            {"leftX", c.leftX},
+            {"leftY", c.leftY},
+            {"rightX", c.rightX},
+            {"rightY", c.rightY},
+            {"radius", c.radius},
+            {"height", c.height}};
+}
+
+std::uint32_t readCount(ByteCursor& in, const char* field, std::size_t minItemBytes) {
+    const std::uint32_t count = in.u32(field);
+    if (minItemBytes > 0 && count > in.remaining() / minItemBytes)
+        in.failAt(in.position() - 4, field,
+                  "count " + std::to_string(count) + " cannot fit in the " +
+                      std::to_string(in.remaining()) + " bytes left");
+    return count;
+}
+
+std::uint32_t readOwnId(ByteCursor& in, std::uint32_t did) {
+    const std::uint32_t id = in.u32("id");
+    if (id != did)
+        in.failAt(0, "id", "record says " + formatDid(id) + ", its entry is " + formatDid(did));
+    return id;
+}
+
+} // namespace portalkit::dat

@@ -1,0 +1,124 @@
+#pragma once
+
+// The small structures many records share (dat-format §3.1), each with its read, write and JSON
+// form, so every record spells them the same way.
+
+#include "io/byte_cursor.h"
+#include "io/byte_writer.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QString>
+#include <cstdint>
+
+namespace portalkit::dat {
+
+struct Vec3 {
+    float x = 0, y = 0, z = 0;
+    bool operator==(const Vec3&) const = default;
+};
+
+// Stored w, x, y, z.
+struct Quat {
+    float w = 1, x = 0, y = 0, z = 0;
+    bool operator==(const Quat&) const = default;
+};
+
+struct Frame {
+    Vec3 origin;
+    Quat orientation;
+    bool operator==(const Frame&) const = default;
+};
+
+struct Sphere {
+    Vec3 center;
+    float radius = 0;
+    bool operator==(const Sphere&) const = default;
+};
+
+struct CylSphere {
+    Vec3 lowPoint;
+    float radius = 0;
+    float height = 0;
+    bool operator==(const CylSphere&) const = default;
+};
+
+struct Plane {
+    Vec3 normal;
+    float d = 0;
+    bool operator==(const Plane&) const = default;
+};
+
+struct LocationType {
+    std::int32_t partIndex = 0;
+    Frame frame;
+    bool operator==(const LocationType&) const = default;
+};
+
+struct LightInfo {
+    Frame viewSpaceLocation;
+    std::uint32_t color = 0; // ColorARGB as a LE u32 0xAARRGGBB
+    float intensity = 0;
+    float falloff = 0;
+    float coneAngle = 0; // often 0xCDCDCDCD junk in retail data; kept bit for bit
+    bool operator==(const LightInfo&) const = default;
+};
+
+struct AnimData {
+    std::uint32_t animId = 0;
+    std::int32_t lowFrame = 0;
+    std::int32_t highFrame = -1; // -1: the last frame
+    float framerate = 30;        // negative plays backwards
+    bool operator==(const AnimData&) const = default;
+};
+
+struct AttackCone {
+    std::uint32_t partIndex = 0;
+    float leftX = 0, leftY = 0, rightX = 0, rightY = 0;
+    float radius = 0, height = 0;
+    bool operator==(const AttackCone&) const = default;
+};
+
+Vec3 readVec3(ByteCursor& in, const char* field);
+Quat readQuat(ByteCursor& in, const char* field);
+Frame readFrame(ByteCursor& in, const char* field);
+Sphere readSphere(ByteCursor& in, const char* field);
+CylSphere readCylSphere(ByteCursor& in, const char* field);
+Plane readPlane(ByteCursor& in, const char* field);
+LocationType readLocationType(ByteCursor& in, const char* field);
+LightInfo readLightInfo(ByteCursor& in, const char* field);
+AnimData readAnimData(ByteCursor& in, const char* field);
+AttackCone readAttackCone(ByteCursor& in, const char* field);
+
+void write(ByteWriter& out, const Vec3& value);
+void write(ByteWriter& out, const Quat& value);
+void write(ByteWriter& out, const Frame& value);
+void write(ByteWriter& out, const Sphere& value);
+void write(ByteWriter& out, const CylSphere& value);
+void write(ByteWriter& out, const Plane& value);
+void write(ByteWriter& out, const LocationType& value);
+void write(ByteWriter& out, const LightInfo& value);
+void write(ByteWriter& out, const AnimData& value);
+void write(ByteWriter& out, const AttackCone& value);
+
+// JSON forms: vectors as [x, y, z], quaternions as [w, x, y, z], ids as "0x%08X".
+QString didJson(std::uint32_t did);
+QJsonArray toJson(const Vec3& value);
+QJsonArray toJson(const Quat& value);
+QJsonObject toJson(const Frame& value);
+QJsonObject toJson(const Sphere& value);
+QJsonObject toJson(const CylSphere& value);
+QJsonObject toJson(const Plane& value);
+QJsonObject toJson(const LocationType& value);
+QJsonObject toJson(const LightInfo& value);
+QJsonObject toJson(const AnimData& value);
+QJsonObject toJson(const AttackCone& value);
+
+// A count read from the data, checked against what the remaining bytes could hold (each item
+// needs at least `minItemBytes`), so a corrupt count fails at once instead of reserving memory.
+std::uint32_t readCount(ByteCursor& in, const char* field, std::size_t minItemBytes);
+
+// Reads the leading u32 id every record but Surface starts with and checks it names `did`.
+std::uint32_t readOwnId(ByteCursor& in, std::uint32_t did);
+
+} // namespace portalkit::dat
