@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QJsonObject>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace portalkit::dat {
+
+// PlayScript type -> (mod threshold, script) lists (dat-format §3.17). Everything stays in stored
+// order: the runtime scans entries in that order and the first whose threshold fits wins (R20).
+struct PhysicsScriptTable {
+    static constexpr std::string_view kTypeName = "PhysicsScriptTable";
+
+    struct ScriptAndMod {
+        float mod = 0;
+        std::uint32_t scriptId = 0; // PhysicsScript 0x33...
+        bool operator==(const ScriptAndMod&) const = default;
+    };
+    struct Entry {
+        std::uint32_t scriptType = 0; // PlayScript enum
+        std::vector<ScriptAndMod> scripts;
+        bool operator==(const Entry&) const = default;
+    };
+
+    std::uint32_t id = 0;
+    std::vector<Entry> entries;
+
+    static PhysicsScriptTable decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
+    std::vector<std::uint8_t> encode() const;
+    QJsonObject toJson() const;
+    bool operator==(const PhysicsScriptTable&) const = default;
+};
+
+} // namespace portalkit::dat
