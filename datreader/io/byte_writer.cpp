@@ -24,7 +24,9 @@ void ByteWriter::packedDid(std::uint32_t did, std::uint32_t knownType, bool long
     const std::uint32_t offset = did - knownType;
     if (offset > 0x3FFFFFFF)
         throw std::invalid_argument("packed DID outside its known type");
-    if (!longForm && offset <= 0x3FFF) {
+    // Readers take the short form up to 0x7FFF (dat-format §4.3), so any short form read can be
+    // written back as it was; longForm keeps a long form that was read.
+    if (!longForm && offset <= 0x7FFF) {
         u16(std::uint16_t(offset));
         return;
     }

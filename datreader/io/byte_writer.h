@@ -24,7 +24,8 @@ class ByteWriter {
     void align4() { zeros((4 - m_bytes.size() % 4) % 4); }
 
     void compressedUInt(std::uint32_t value);
-    // `longForm` forces the 4-byte form so a record keeps the form it was read in.
+    // 2-byte form when the offset allows, else 4 bytes; `longForm` forces the 4-byte form so a
+    // record keeps the form it was read in.
     void packedDid(std::uint32_t did, std::uint32_t knownType, bool longForm = false);
 
     // Overwrites four bytes already written (for sizes and counts known only later).

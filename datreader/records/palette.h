@@ -1,0 +1,26 @@
+#pragma once
+
+#include "common.h"
+
+#include <QJsonObject>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace portalkit::dat {
+
+// The colour table P8 and INDEX16 RenderSurfaces index into (dat-format §3.11).
+struct Palette {
+    static constexpr std::string_view kTypeName = "Palette";
+
+    std::uint32_t id = 0;
+    std::vector<std::uint32_t> colors; // ColorARGB, a LE u32 0xAARRGGBB each
+
+    static Palette decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
+    std::vector<std::uint8_t> encode() const;
+    QJsonObject toJson() const;
+    bool operator==(const Palette&) const = default;
+};
+
+} // namespace portalkit::dat

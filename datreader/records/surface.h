@@ -1,0 +1,43 @@
+#pragma once
+
+#include "common.h"
+
+#include <QJsonObject>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace portalkit::dat {
+
+// How a polygon face is drawn: a texture (with an optional palette swap) or a flat colour, plus
+// blending terms (dat-format §3.8). The only record without a leading id: `id` is the entry's DID.
+struct Surface {
+    static constexpr std::string_view kTypeName = "Surface";
+
+    static constexpr std::uint32_t kBase1Solid = 0x1;
+    static constexpr std::uint32_t kBase1Image = 0x2;
+    static constexpr std::uint32_t kBase1ClipMap = 0x4;
+
+    std::uint32_t id = 0;
+    std::uint32_t type = 0;          // flag bits, kept raw (unknown bits included)
+    std::uint32_t origTextureId = 0; // SurfaceTexture 0x05…, stored only when hasTexture()
+    std::uint32_t origPaletteId = 0; // Palette 0x04… or 0, stored only when hasTexture()
+    std::uint32_t colorValue = 0;    // ColorARGB 0xAARRGGBB, stored only when !hasTexture()
+    float translucency = 0;
+    float luminosity = 0;
+    float diffuse = 0;
+
+    // Image and clip-map surfaces store texture + palette ids; every other kind a colour.
+    static constexpr bool storesTexture(std::uint32_t type) {
+        return (type & (kBase1Image | kBase1ClipMap)) != 0;
+    }
+    bool hasTexture() const { return storesTexture(type); }
+
+    static Surface decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
+    std::vector<std::uint8_t> encode() const;
+    QJsonObject toJson() const;
+    bool operator==(const Surface&) const = default;
+};
+
+} // namespace portalkit::dat

@@ -1,0 +1,51 @@
+#include "surface_texture.h"
+
+#include <QJsonArray>
+#include <array>
+
+namespace portalkit::dat {
+
+std::string_view SurfaceTexture::textureTypeName(std::uint8_t type) {
+    static constexpr std::array<std::string_view, 6> kNames{"Unknown",   "Undefined", "Texture2D",
+                                                            "Texture3D", "Cube",      "Movie2D"};
+    return type < kNames.size() ? kNames[type] : kNames[0];
+}
+
+SurfaceTexture SurfaceTexture::decode(std::span<const std::uint8_t> bytes, std::uint32_t did) {
+    ByteCursor in(bytes, 0, OffsetKind::Entry, did);
+    SurfaceTexture t;
+    t.id = readOwnId(in, did);
+    t.dataCategory = in.u32("surfaceTexture.dataCategory");
+    t.textureType = in.u8("surfaceTexture.textureType");
+    // The count sits at +9, unaligned; no pad precedes it.
+    const std::uint32_t count = readCount(in, "surfaceTexture.numTextures", 4);
+    t.renderSurfaceIds.reserve(count);
+    for (std::uint32_t i = 0; i < count; ++i)
+        t.renderSurfaceIds.push_back(in.u32("surfaceTexture.renderSurfaceId"));
+    in.expectEnd("surfaceTexture");
+    return t;
+}
+
+std::vector<std::uint8_t> SurfaceTexture::encode() const {
+    ByteWriter out;
+    out.u32(id);
+    out.u32(dataCategory);
+    out.u8(textureType);
+    out.u32(std::uint32_t(renderSurfaceIds.size()));
+    for (std::uint32_t renderSurfaceId : renderSurfaceIds)
+        out.u32(renderSurfaceId);
+    return out.take();
+}
+
+QJsonObject SurfaceTexture::toJson() const {
+    QJsonArray ids;
+    for (std::uint32_t renderSurfaceId : renderSurfaceIds)
+        ids.append(didJson(renderSurfaceId));
+    return {{"id", didJson(id)},
+            {"dataCategory", qint64(dataCategory)},
+            {"textureType", textureType},
+            {"textureTypeName", QString::fromUtf8(textureTypeName(textureType))},
+            {"renderSurfaceIds", ids}};
+}
+
+} // namespace portalkit::dat

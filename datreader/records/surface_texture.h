@@ -1,0 +1,32 @@
+#pragma once
+
+#include "common.h"
+
+#include <QJsonObject>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace portalkit::dat {
+
+// A texture as a list of RenderSurfaces, one per mip level, highest quality first; the first ones
+// may exist only in client_highres.dat (dat-format §3.9).
+struct SurfaceTexture {
+    static constexpr std::string_view kTypeName = "SurfaceTexture";
+
+    std::uint32_t id = 0;
+    std::uint32_t dataCategory = 0; // 0 in retail data
+    std::uint8_t textureType = 2;   // 1 Undefined, 2 Texture2D, 3 Texture3D, 4 Cube, 5 Movie2D
+    std::vector<std::uint32_t> renderSurfaceIds; // 0x06…
+
+    // "Unknown" for values outside 1-5.
+    static std::string_view textureTypeName(std::uint8_t type);
+
+    static SurfaceTexture decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
+    std::vector<std::uint8_t> encode() const;
+    QJsonObject toJson() const;
+    bool operator==(const SurfaceTexture&) const = default;
+};
+
+} // namespace portalkit::dat

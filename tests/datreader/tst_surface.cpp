@@ -1,0 +1,231 @@
+// Surface (0x08), SurfaceTexture (0x05) and Palette (0x04): decode hand-written bytes laid out as
+// in dat-format §3.8, §3.9 and §3.11, re-encode them byte for byte, and reject damaged input.
+
+#include "records/palette.h"
+#include "records/surface.h"
+#include "records/surface_texture.h"
+
+#include <QJsonArray>
+#include <QtTest>
+
+using namespace portalkit::dat;
+using Bytes = std::vector<std::uint8_t>;
+
+namespace {
+
+// Runs `decode` and returns the DatError it must throw.
+template <typename Decode> DatError decodeError(Decode decode) {
+    try {
+        decode();
+    } catch (const DatError& error) {
+        return error;
+    }
+    throw std::runtime_error("decode accepted damaged bytes");
+}
+
+} // namespace
+
+class TestSurface : public QObject {
+    Q_OBJECT
+  private slots:
+    void surfaceImageFromSpecBytes() {
+        const Bytes bytes{
+            0x02, 0x00, 0x00, 0x00, // type: Base1Image
+            0x34, 0x12, 0x00, 0x05, // origTextureId 0x05001234
+            0x00, 0x00, 0x00, 0x00, // origPaletteId 0
+            0x00, 0x00, 0x00, 0x3F, // translucency 0.5
+            0x00, 0x00, 0x00, 0x00, // luminosity 0
+            0x00, 0x00, 0x80, 0x3F, // diffuse 1
+        };
+        const Surface s = Surface::decode(bytes, 0x08000042);
+        QCOMPARE(s.id, 0x08000042u);
+        QCOMPARE(s.type, 0x2u);
+        QVERIFY(s.hasTexture());
+        QCOMPARE(s.origTextureId, 0x05001234u);
+        QCOMPARE(s.origPaletteId, 0u);
+        QCOMPARE(s.colorValue, 0u);
+        QCOMPARE(s.translucency, 0.5f);
+        QCOMPARE(s.luminosity, 0.0f);
+        QCOMPARE(s.diffuse, 1.0f);
+        QCOMPARE(s.encode(), bytes);
+    }
+
+    void surfaceSolidColorFromSpecBytes() {
+        const Bytes bytes{
+            0x21, 0x00, 0x00, 0x00, // type: Base1Solid | Diffuse
+            0x30, 0x20, 0x10, 0xFF, // colorValue 0xFF102030 (B, G, R, A)
+            0x00, 0x00, 0x00, 0x00, // translucency 0
+            0x00, 0x00, 0x80, 0x3E, // luminosity 0.25
+            0x00, 0x00, 0x80, 0x3F, // diffuse 1
+        };
+        const Surface s = Surface::decode(bytes, 0x08000001);
+        QVERIFY(!s.hasTexture());
+        QCOMPARE(s.colorValue, 0xFF102030u);
+        QCOMPARE(s.origTextureId, 0u);
+        QCOMPARE(s.luminosity, 0.25f);
+        QCOMPARE(s.encode(), bytes);
+
+        const QJsonObject json = s.toJson();
+        QCOMPARE(json["id"].toString(), QString("0x08000001"));
+        QCOMPARE(json["colorValue"].toString(), QString("0xFF102030"));
+        QCOMPARE(json["typeFlags"].toArray(), (QJsonArray{"Base1Solid", "Diffuse"}));
+        QVERIFY(!json.contains("origTextureId"));
+    }
+
+    void surfaceRoundTripsEveryBranch_data() {
+        QTest::addColumn<std::uint32_t>("type");
+        QTest::newRow("solid") << 0x1u;
+        QTest::newRow("image") << 0x2u;
+        QTest::newRow("clipmap") << 0x4u;
+        QTest::newRow("clipmap+translucent+alpha") << 0x114u;
+        // Both kinds of bits: the texture branch wins, as in ACE/DRW/GDLE.
+        QTest::newRow("solid+image") << 0x3u;
+        QTest::newRow("no base bits, unknown high bits") << 0x20000000u;
+    }
+    void surfaceRoundTripsEveryBranch() {
+        QFETCH(std::uint32_t, type);
+        Surface s;
+        s.id = 0x08000123;
+        s.type = type;
+        if (s.hasTexture()) {
+            s.origTextureId = 0x05000777;
+            s.origPaletteId = 0x04000888;
+        } else {
+            s.colorValue = 0x80FF00AA;
+        }
+        s.translucency = 0.125f;
+        s.luminosity = -2.5f;
+        s.diffuse = 0.75f;
+        const Bytes bytes = s.encode();
+        QCOMPARE(bytes.size(), std::size_t(s.hasTexture() ? 24 : 20));
+        QCOMPARE(Surface::decode(bytes, s.id), s);
+        QCOMPARE(s.toJson()["origPaletteId"].toString(),
+                 s.hasTexture() ? QString("0x04000888") : QString());
+    }
+
+    void surfaceTruncatedNamesFieldAndOffset() {
+        const Bytes bytes{0x02, 0x00, 0x00, 0x00, 0x34, 0x12, 0x00, 0x05, 0x00, 0x00};
+        const DatError error = decodeError([&] { Surface::decode(bytes, 0x08000042); });
+        QCOMPARE(error.field(), std::string("surface.origPaletteId"));
+        QCOMPARE(error.offset(), std::uint64_t(8));
+        QCOMPARE(error.offsetKind(), OffsetKind::Entry);
+        QCOMPARE(*error.did(), 0x08000042u);
+    }
+
+    void surfaceLeftoverBytesAreAnError() {
+        Surface s;
+        s.type = 0x1;
+        Bytes bytes = s.encode();
+        bytes.push_back(0);
+        const DatError error = decodeError([&] { Surface::decode(bytes, 0x08000001); });
+        QCOMPARE(error.field(), std::string("surface"));
+        QCOMPARE(error.offset(), std::uint64_t(20));
+    }
+
+    void surfaceTextureFromSpecBytes() {
+        const Bytes bytes{
+            0xBC, 0x0A, 0x00, 0x05, // id 0x05000ABC
+            0x00, 0x00, 0x00, 0x00, // dataCategory
+            0x02,                   // textureType: Texture2D
+            0x02, 0x00, 0x00, 0x00, // numTextures at +9, unaligned
+            0x11, 0x11, 0x00, 0x06, // 0x06001111
+            0x22, 0x22, 0x00, 0x06, // 0x06002222
+        };
+        const SurfaceTexture t = SurfaceTexture::decode(bytes, 0x05000ABC);
+        QCOMPARE(t.id, 0x05000ABCu);
+        QCOMPARE(t.dataCategory, 0u);
+        QCOMPARE(t.textureType, std::uint8_t(2));
+        QCOMPARE(t.renderSurfaceIds, (std::vector<std::uint32_t>{0x06001111, 0x06002222}));
+        QCOMPARE(t.encode(), bytes);
+
+        const QJsonObject json = t.toJson();
+        QCOMPARE(json["textureTypeName"].toString(), QString("Texture2D"));
+        QCOMPARE(json["renderSurfaceIds"].toArray(), (QJsonArray{"0x06001111", "0x06002222"}));
+    }
+
+    void surfaceTextureRoundTrips() {
+        SurfaceTexture t;
+        t.id = 0x05000001;
+        t.dataCategory = 7;
+        t.textureType = 5;
+        t.renderSurfaceIds = {0x06000001, 0x06000002, 0x06000003};
+        QCOMPARE(SurfaceTexture::decode(t.encode(), t.id), t);
+
+        t.renderSurfaceIds.clear();
+        t.textureType = 0xEE; // unknown values are kept
+        QCOMPARE(t.encode().size(), std::size_t(13));
+        QCOMPARE(SurfaceTexture::decode(t.encode(), t.id), t);
+        QCOMPARE(SurfaceTexture::textureTypeName(0xEE), std::string_view("Unknown"));
+    }
+
+    void surfaceTextureCorruptCountFailsAtItsOffset() {
+        SurfaceTexture t;
+        t.id = 0x05000001;
+        t.renderSurfaceIds = {0x06000001};
+        Bytes bytes = t.encode();
+        bytes[9] = 0xFF; // count 255 with 4 bytes left
+        const DatError error = decodeError([&] { SurfaceTexture::decode(bytes, t.id); });
+        QCOMPARE(error.field(), std::string("surfaceTexture.numTextures"));
+        QCOMPARE(error.offset(), std::uint64_t(9));
+    }
+
+    void surfaceTextureIdMustMatchEntry() {
+        SurfaceTexture t;
+        t.id = 0x05000001;
+        const DatError error = decodeError([&] { SurfaceTexture::decode(t.encode(), 0x05000002); });
+        QCOMPARE(error.field(), std::string("id"));
+    }
+
+    void paletteFromSpecBytes() {
+        const Bytes bytes{
+            0x07, 0x00, 0x00, 0x04, // id 0x04000007
+            0x03, 0x00, 0x00, 0x00, // numColors
+            0x00, 0x00, 0x00, 0xFF, // 0xFF000000
+            0x33, 0x22, 0x11, 0xFF, // 0xFF112233
+            0xFF, 0xFF, 0xFF, 0x00, // 0x00FFFFFF
+        };
+        const Palette p = Palette::decode(bytes, 0x04000007);
+        QCOMPARE(p.id, 0x04000007u);
+        QCOMPARE(p.colors, (std::vector<std::uint32_t>{0xFF000000, 0xFF112233, 0x00FFFFFF}));
+        QCOMPARE(p.encode(), bytes);
+
+        const QJsonObject json = p.toJson();
+        QCOMPARE(json["numColors"].toInt(), 3);
+        QCOMPARE(json["colors"].toArray().at(1).toString(), QString("0xFF112233"));
+    }
+
+    void paletteRoundTripsRetailSize() {
+        Palette p;
+        p.id = 0x04001234;
+        for (std::uint32_t i = 0; i < 2048; ++i)
+            p.colors.push_back(i * 0x01020305u);
+        const Bytes bytes = p.encode();
+        QCOMPARE(bytes.size(), std::size_t(8 + 2048 * 4));
+        QCOMPARE(Palette::decode(bytes, p.id), p);
+    }
+
+    void paletteErrors() {
+        Palette p;
+        p.id = 0x04000001;
+        p.colors = {1, 2};
+        Bytes bytes = p.encode();
+
+        Bytes corruptCount = bytes;
+        corruptCount[7] = 0x40; // 0x40000002 colours
+        DatError error = decodeError([&] { Palette::decode(corruptCount, p.id); });
+        QCOMPARE(error.field(), std::string("palette.numColors"));
+        QCOMPARE(error.offset(), std::uint64_t(4));
+
+        Bytes truncated(bytes.begin(), bytes.end() - 1);
+        error = decodeError([&] { Palette::decode(truncated, p.id); });
+        QCOMPARE(error.field(), std::string("palette.numColors")); // 7 bytes cannot hold 2 colours
+
+        bytes.push_back(0);
+        error = decodeError([&] { Palette::decode(bytes, p.id); });
+        QCOMPARE(error.field(), std::string("palette"));
+        QCOMPARE(error.offset(), std::uint64_t(16));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSurface)
+#include "tst_surface.moc"
