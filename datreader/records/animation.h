@@ -1,0 +1,49 @@
+#pragma once
+
+// Animation (dat-format §3.4) and the AnimationFrame it is built from (§3.2).
+
+#include "common.h"
+#include "hooks.h"
+
+#include <QJsonObject>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace portalkit::dat {
+
+// One keyframe: a transform per part, then the hooks that fire on it. The part count is not
+// stored in the frame; the owning record supplies it.
+struct AnimationFrame {
+    std::vector<Frame> parts;
+    std::vector<AnimationHook> hooks;
+    bool operator==(const AnimationFrame&) const = default;
+};
+
+AnimationFrame readAnimationFrame(ByteCursor& in, std::uint32_t numParts);
+void writeAnimationFrame(ByteWriter& out, const AnimationFrame& frame);
+QJsonObject toJson(const AnimationFrame& frame);
+
+struct Animation {
+    static constexpr std::string_view kTypeName = "Animation";
+    static constexpr std::uint32_t kHasPosFrames = 0x1;
+
+    std::uint32_t id = 0;
+    std::uint32_t flags = 0; // raw; bit 1 ("has hooks") is informational, hook counts are stored
+    std::uint32_t numParts = 0;
+    // Root motion, one per frame; stored only when flags has kHasPosFrames.
+    std::vector<Frame> posFrames;
+    // numFrames entries of numParts transforms each.
+    std::vector<AnimationFrame> partFrames;
+
+    bool hasPosFrames() const { return (flags & kHasPosFrames) != 0; }
+
+    static Animation decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
+    // Throws DatError if the lists disagree with numParts/flags (they could not be read back).
+    std::vector<std::uint8_t> encode() const;
+    QJsonObject toJson() const;
+    bool operator==(const Animation&) const = default;
+};
+
+} // namespace portalkit::dat

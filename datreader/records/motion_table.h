@@ -1,0 +1,71 @@
+#pragma once
+
+// MotionTable (dat-format §3.13): which animations play for a style and motion command, and the
+// transitions between them.
+
+#include "common.h"
+
+#include <QJsonObject>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace portalkit::dat {
+
+struct MotionData {
+    static constexpr std::uint8_t kHasVelocity = 0x1;
+    static constexpr std::uint8_t kHasOmega = 0x2;
+
+    std::uint8_t bitfield = 0;   // meaning unconfirmed (0/1/2 seen); kept raw
+    std::uint8_t flags = 0;      // raw, so unknown bits survive a rewrite
+    std::vector<AnimData> anims; // at most 255: the count is a u8
+    Vec3 velocity;               // stored only with kHasVelocity
+    Vec3 omega;                  // stored only with kHasOmega
+
+    bool hasVelocity() const { return (flags & kHasVelocity) != 0; }
+    bool hasOmega() const { return (flags & kHasOmega) != 0; }
+    bool operator==(const MotionData&) const = default;
+};
+
+// MotionData must start 4-aligned relative to the record start: its header is padded to 4.
+MotionData readMotionData(ByteCursor& in);
+void writeMotionData(ByteWriter& out, const MotionData& motion); // throws if anims > 255
+QJsonObject toJson(const MotionData& motion);
+
+struct MotionTable {
+    static constexpr std::string_view kTypeName = "MotionTable";
+
+    struct StyleDefault {
+        std::uint32_t style = 0;
+        std::uint32_t defaultSubstate = 0;
+        bool operator==(const StyleDefault&) const = default;
+    };
+    // A map entry; the key packs style and motion (exact packing unconfirmed), kept raw.
+    struct Entry {
+        std::uint32_t key = 0;
+        MotionData motion;
+        bool operator==(const Entry&) const = default;
+    };
+    // Transitions out of one style/substate, keyed by the motion they lead to.
+    struct Link {
+        std::uint32_t key = 0;
+        std::vector<Entry> transitions;
+        bool operator==(const Link&) const = default;
+    };
+
+    std::uint32_t id = 0;
+    std::uint32_t defaultStyle = 0;
+    // Every map in stored order: rewriting must not reorder them.
+    std::vector<StyleDefault> styleDefaults;
+    std::vector<Entry> cycles;
+    std::vector<Entry> modifiers;
+    std::vector<Link> links;
+
+    static MotionTable decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
+    std::vector<std::uint8_t> encode() const; // throws DatError if a MotionData has > 255 anims
+    QJsonObject toJson() const;
+    bool operator==(const MotionTable&) const = default;
+};
+
+} // namespace portalkit::dat

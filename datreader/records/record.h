@@ -1,0 +1,47 @@
+#pragma once
+
+// Every decodable record type behind one variant, chosen by the type the DID registry gives.
+// The CLI, the fuzzer and the studio dispatch through here instead of switching on types.
+
+#include "animation.h"
+#include "container/dat_kind.h"
+#include "gfx_obj.h"
+#include "gfx_obj_degrade_info.h"
+#include "motion_table.h"
+#include "palette.h"
+#include "particle_emitter_info.h"
+#include "physics_script.h"
+#include "physics_script_table.h"
+#include "render_surface.h"
+#include "setup.h"
+#include "sound_table.h"
+#include "surface.h"
+#include "surface_texture.h"
+#include "wave.h"
+
+#include <QJsonObject>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace portalkit::dat {
+
+using Record = std::variant<Setup, GfxObj, GfxObjDegradeInfo, Surface, SurfaceTexture,
+                            RenderSurface, Palette, Animation, MotionTable, PhysicsScript,
+                            PhysicsScriptTable, ParticleEmitterInfo, SoundTable, Wave>;
+
+// Type names (as typeName() spells them) that have a decoder.
+std::vector<std::string_view> decodableTypes();
+bool hasDecoder(std::string_view typeName);
+
+// Decodes an entry of a `kind` DAT by its DID's type; nothing when the type has no decoder.
+// Throws DatError naming DID, entry offset and field.
+std::optional<Record> decodeRecord(DatKind kind, std::uint32_t did,
+                                   std::span<const std::uint8_t> bytes);
+std::vector<std::uint8_t> encodeRecord(const Record& record);
+QJsonObject recordToJson(const Record& record);
+std::string_view recordTypeName(const Record& record);
+
+} // namespace portalkit::dat

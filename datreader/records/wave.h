@@ -1,0 +1,55 @@
+#pragma once
+
+// Wave (dat-format §3.12): a WAVEFORMATEX header and the sample data (PCM or MP3 frames).
+
+#include "common.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QString>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace portalkit::dat {
+
+struct Wave {
+    static constexpr std::string_view kTypeName = "Wave";
+    static constexpr std::uint16_t kFormatMpegLayer3 = 0x0055;
+
+    // The fixed 16-byte part of WAVEFORMATEX, as read from the header.
+    struct Format {
+        std::uint16_t formatTag = 0;
+        std::uint16_t channels = 0;
+        std::uint32_t samplesPerSec = 0;
+        std::uint32_t avgBytesPerSec = 0;
+        std::uint16_t blockAlign = 0;
+        std::uint16_t bitsPerSample = 0;
+        bool operator==(const Format&) const = default;
+    };
+
+    std::uint32_t id = 0;
+    std::vector<std::uint8_t> header; // WAVEFORMATEX as stored: usually 18 bytes, some longer
+    std::vector<std::uint8_t> data;   // PCM samples or MP3 frames
+
+    // Empty when the header is shorter than the 16 fixed bytes.
+    std::optional<Format> format() const;
+    // Format tag 0x0055: the data is a stream of MP3 frames.
+    bool isMp3() const;
+
+    // A complete file a player can open: the raw MP3 frames for MP3; otherwise RIFF/WAVE with a
+    // "fmt " chunk holding the whole stored header (cbSize and any extra bytes included, which
+    // non-PCM formats need and PCM readers accept) and a "data" chunk of exactly the stored data.
+    // Throws DatError naming wave.headerSize when the header is too short for a "fmt " chunk.
+    QByteArray fileBytes() const;
+    QString fileExtension() const; // "mp3" or "wav"
+
+    static Wave decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
+    std::vector<std::uint8_t> encode() const;
+    QJsonObject toJson() const;
+    bool operator==(const Wave&) const = default;
+};
+
+} // namespace portalkit::dat

@@ -1,0 +1,308 @@
+// Animation (dat-format §3.4) and AnimationFrame (§3.2), on byte arrays written by hand from the
+// spec tables and on synthetic records round-tripped through the encoder.
+
+#include "io/dat_error.h"
+#include "records/animation.h"
+
+#include <QtTest>
+#include <optional>
+
+using namespace portalkit::dat;
+
+namespace {
+
+// Little-endian byte builder for hand-written fixtures (independent of ByteWriter).
+struct Bytes {
+    std::vector<std::uint8_t> data;
+    Bytes& u32(std::uint32_t v) {
+        for (int i = 0; i < 4; ++i)
+            data.push_back(std::uint8_t(v >> (8 * i)));
+        return *this;
+    }
+    Bytes& i32(std::int32_t v) { return u32(std::uint32_t(v)); }
+    Bytes& f32(float v) {
+        std::uint32_t bits;
+        std::memcpy(&bits, &v, 4);
+        return u32(bits);
+    }
+};
+
+template <typename Fn> std::optional<DatError> errorFrom(Fn&& fn) {
+    try {
+        fn();
+    } catch (const DatError& error) {
+        return error;
+    }
+    return std::nullopt;
+}
+
+bool mentions(const DatError& error, const std::string& text) {
+    return std::string(error.what()).find(text) != std::string::npos;
+}
+
+constexpr std::uint32_t kAnim = 0x03000001;
+constexpr std::size_t kFirstHookAt = 16 + 28 + 4; // header, one part transform, hook count
+constexpr std::size_t kSecondHookAt = kFirstHookAt + 8 + 40;
+
+// One part, one frame whose hooks are a CreateBlockingParticle then an AnimationDone.
+Bytes blockingAnimation() {
+    Bytes b;
+    b.u32(kAnim).u32(0x2).u32(1).u32(1); // id, flags (has hooks, no root motion), parts, frames
+    b.f32(1.0f).f32(2.0f).f32(3.0f);     // part 0 origin
+    b.f32(1.0f).f32(0.0f).f32(0.0f).f32(0.0f);   // part 0 orientation w, x, y, z
+    b.u32(2);                                    // numHooks
+    b.u32(26).i32(1);                            // CreateBlockingParticle, forward
+    b.u32(0x3200078E).i32(-1);                   // emitterInfoId, partIndex (root)
+    b.f32(0.5f).f32(-1.0f).f32(2.0f);            // offset origin
+    b.f32(0.5f).f32(-0.5f).f32(0.5f).f32(-0.5f); // offset orientation w, x, y, z
+    b.u32(19);                                   // logical emitter id
+    b.u32(4).i32(-1);                            // AnimationDone, backward
+    return b;
+}
+
+AnimationHook hook(std::int32_t direction, HookPayload payload) {
+    AnimationHook h;
+    h.direction = direction;
+    h.payload = std::move(payload);
+    return h;
+}
+
+Frame frame(float seed) {
+    return Frame{{seed, seed + 1, seed + 2}, {0.5f, seed, -seed, 0.25f}};
+}
+
+Animation synthetic(std::uint32_t flags, std::uint32_t numParts, std::uint32_t numFrames) {
+    Animation animation;
+    animation.id = 0x03000ABC;
+    animation.flags = flags;
+    animation.numParts = numParts;
+    for (std::uint32_t f = 0; f < numFrames; ++f) {
+        if (animation.hasPosFrames())
+            animation.posFrames.push_back(frame(-float(f)));
+        AnimationFrame partFrame;
+        for (std::uint32_t p = 0; p < numParts; ++p)
+            partFrame.parts.push_back(frame(float(f * 10 + p)));
+        if (f % 2 == 0) {
+            partFrame.hooks.push_back(hook(1, hooks::SoundTable{0x12}));
+            // A long-form ReplaceObject is the one hook whose payload needs the post-hook pad.
+            partFrame.hooks.push_back(hook(0, hooks::ReplaceObject{3, 0x01234567, true}));
+            partFrame.hooks.push_back(
+                hook(-1, hooks::CreateBlockingParticle{{0x32000001, 2, frame(0.5f), 7}}));
+        }
+        animation.partFrames.push_back(std::move(partFrame));
+    }
+    return animation;
+}
+
+} // namespace
+
+class TestAnimation : public QObject {
+    Q_OBJECT
+  private slots:
+    // oracle: R28
+    void blockingParticleHookIsFortyBytesAndTheNextHookFollows() {
+        const Bytes bytes = blockingAnimation();
+        const Animation animation = Animation::decode(bytes.data, kAnim);
+        QCOMPARE(animation.id, kAnim);
+        QCOMPARE(animation.flags, 0x2u);
+        QVERIFY(!animation.hasPosFrames());
+        QVERIFY(animation.posFrames.empty());
+        QCOMPARE(animation.numParts, 1u);
+        QCOMPARE(animation.partFrames.size(), std::size_t(1));
+        const AnimationFrame& frame0 = animation.partFrames[0];
+        QCOMPARE(frame0.parts.size(), std::size_t(1));
+        QCOMPARE(frame0.parts[0], (Frame{{1, 2, 3}, {1, 0, 0, 0}}));
+        QCOMPARE(frame0.hooks.size(), std::size_t(2));
+
+        const AnimationHook& blocking = frame0.hooks[0];
+        QCOMPARE(blocking.type(), HookType::CreateBlockingParticle);
+        QCOMPARE(blocking.direction, 1);
+        const auto& create = std::get<hooks::CreateBlockingParticle>(blocking.payload);
+        QCOMPARE(create.emitterInfoId, 0x3200078Eu);
+        QCOMPARE(create.partIndex, 0xFFFFFFFFu);
+        QCOMPARE(create.offset.origin, (Vec3{0.5f, -1.0f, 2.0f}));
+        QCOMPARE(create.offset.orientation, (Quat{0.5f, -0.5f, 0.5f, -0.5f}));
+        QCOMPARE(create.emitterId, 19u);
+
+        const AnimationHook& done = frame0.hooks[1];
+        QCOMPARE(done.type(), HookType::AnimationDone);
+        QCOMPARE(done.direction, -1);
+
+        // The second hook starts exactly header + 40 payload bytes after the first.
+        ByteCursor in(bytes.data, 0, OffsetKind::Entry, kAnim);
+        in.seek(kFirstHookAt, "first hook");
+        QCOMPARE(readHook(in), blocking);
+        QCOMPARE(in.position(), kFirstHookAt + 8 + 40);
+        QCOMPARE(in.position(), kSecondHookAt);
+        QCOMPARE(readHook(in), done);
+        QVERIFY(in.atEnd());
+
+        QCOMPARE(animation.encode(), bytes.data);
+    }
+
+    void readsRootMotionFramesBeforePartFrames() {
+        Bytes b;
+        b.u32(kAnim).u32(0x1).u32(2).u32(1);                            // root motion, 2 parts
+        b.f32(0).f32(0.5f).f32(0).f32(1).f32(0).f32(0).f32(0);          // posFrames[0]
+        b.f32(1).f32(0).f32(0).f32(1).f32(0).f32(0).f32(0);             // part 0
+        b.f32(0).f32(1).f32(0).f32(0.5f).f32(0.5f).f32(0.5f).f32(0.5f); // part 1
+        b.u32(0);                                                       // no hooks
+        const Animation animation = Animation::decode(b.data, kAnim);
+        QVERIFY(animation.hasPosFrames());
+        QCOMPARE(animation.posFrames, (std::vector<Frame>{{{0, 0.5f, 0}, {1, 0, 0, 0}}}));
+        QCOMPARE(animation.partFrames[0].parts[1], (Frame{{0, 1, 0}, {0.5f, 0.5f, 0.5f, 0.5f}}));
+        QVERIFY(animation.partFrames[0].hooks.empty());
+        QCOMPARE(animation.encode(), b.data);
+    }
+
+    void roundTripsEveryShape_data() {
+        QTest::addColumn<std::uint32_t>("flags");
+        QTest::addColumn<std::uint32_t>("numParts");
+        QTest::addColumn<std::uint32_t>("numFrames");
+        QTest::newRow("no frames") << 0u << 17u << 0u;
+        QTest::newRow("no parts") << 0u << 0u << 3u;
+        QTest::newRow("part frames only") << 0x2u << 3u << 4u;
+        QTest::newRow("root motion") << 0x3u << 2u << 5u;
+        QTest::newRow("root motion, unknown flag bits") << 0xF1u << 1u << 2u;
+    }
+    void roundTripsEveryShape() {
+        QFETCH(std::uint32_t, flags);
+        QFETCH(std::uint32_t, numParts);
+        QFETCH(std::uint32_t, numFrames);
+        const Animation animation = synthetic(flags, numParts, numFrames);
+        const std::vector<std::uint8_t> bytes = animation.encode();
+        const Animation back = Animation::decode(bytes, animation.id);
+        QCOMPARE(back, animation);
+        QCOMPARE(back.encode(), bytes);
+    }
+
+    void jsonNamesHooksAndIds() {
+        const Animation animation = Animation::decode(blockingAnimation().data, kAnim);
+        const QJsonObject json = animation.toJson();
+        QCOMPARE(json["id"].toString(), QString("0x03000001"));
+        QCOMPARE(json["numFrames"].toInt(), 1);
+        QVERIFY(!json.contains("posFrames"));
+        const QJsonObject frame0 = json["partFrames"].toArray()[0].toObject();
+        QCOMPARE(frame0["parts"].toArray().size(), 1);
+        const QJsonObject blocking = frame0["hooks"].toArray()[0].toObject();
+        QCOMPARE(blocking["type"].toString(), QString("CreateBlockingParticle"));
+        QCOMPARE(blocking["emitterInfoId"].toString(), QString("0x3200078E"));
+        QCOMPARE(blocking["emitterId"].toInt(), 19);
+        QCOMPARE(frame0["hooks"].toArray()[1].toObject()["type"].toString(),
+                 QString("AnimationDone"));
+        QVERIFY(synthetic(0x1, 1, 1).toJson().contains("posFrames"));
+    }
+
+    void truncationNamesFieldOffsetAndFrame() {
+        Bytes bytes = blockingAnimation();
+        bytes.data.erase(bytes.data.end() - 2, bytes.data.end()); // halves the last direction
+        const auto error = errorFrom([&] { Animation::decode(bytes.data, kAnim); });
+        QVERIFY(error);
+        QCOMPARE(error->field(), std::string("hook.direction"));
+        QCOMPARE(error->offset(), std::uint64_t(kSecondHookAt + 4));
+        QCOMPARE(error->offsetKind(), OffsetKind::Entry);
+        QCOMPARE(*error->did(), kAnim);
+        QVERIFY(mentions(*error, "reading hook 1"));
+        QVERIFY(mentions(*error, "reading part frame 0"));
+    }
+
+    void truncatedRootMotionFails() {
+        Bytes b;
+        b.u32(kAnim).u32(0x1).u32(0).u32(1).f32(0).f32(0); // a root frame needs 28 bytes
+        const auto error = errorFrom([&] { Animation::decode(b.data, kAnim); });
+        QVERIFY(error);
+        QCOMPARE(error->field(), std::string("animation.numFrames"));
+        QCOMPARE(error->offset(), std::uint64_t(12));
+    }
+
+    void leftoverBytesAreAnError() {
+        Bytes bytes = blockingAnimation();
+        bytes.u32(0);
+        const auto error = errorFrom([&] { Animation::decode(bytes.data, kAnim); });
+        QVERIFY(error);
+        QCOMPARE(error->field(), std::string("animation"));
+        QCOMPARE(error->offset(), std::uint64_t(kSecondHookAt + 8));
+        QVERIFY(mentions(*error, "4 bytes left over"));
+    }
+
+    void absurdCountsFailBeforeAllocating_data() {
+        QTest::addColumn<std::uint32_t>("numParts");
+        QTest::addColumn<std::uint32_t>("numFrames");
+        QTest::addColumn<std::uint64_t>("offset");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("frames") << 1u << 0xFFFFFFFFu << std::uint64_t(12) << "animation.numFrames";
+        // Neither count alone is absurd for 104 bytes, their product is.
+        QTest::newRow("parts x frames") << 3u << 2u << std::uint64_t(12) << "animation.numFrames";
+        QTest::newRow("parts") << 0x40000000u << 1u << std::uint64_t(12) << "animation.numFrames";
+    }
+    void absurdCountsFailBeforeAllocating() {
+        QFETCH(std::uint32_t, numParts);
+        QFETCH(std::uint32_t, numFrames);
+        QFETCH(std::uint64_t, offset);
+        QFETCH(QString, field);
+        Bytes bytes = blockingAnimation();
+        std::memcpy(bytes.data.data() + 8, &numParts, 4);
+        std::memcpy(bytes.data.data() + 12, &numFrames, 4);
+        const auto error = errorFrom([&] { Animation::decode(bytes.data, kAnim); });
+        QVERIFY(error);
+        QCOMPARE(QString::fromStdString(error->field()), field);
+        QCOMPARE(error->offset(), offset);
+    }
+
+    void absurdHookCountFails() {
+        Bytes bytes = blockingAnimation();
+        const std::uint32_t numHooks = 0x10000000;
+        std::memcpy(bytes.data.data() + kFirstHookAt - 4, &numHooks, 4);
+        const auto error = errorFrom([&] { Animation::decode(bytes.data, kAnim); });
+        QVERIFY(error);
+        QCOMPARE(error->field(), std::string("animationFrame.numHooks"));
+        QCOMPARE(error->offset(), std::uint64_t(kFirstHookAt - 4));
+        QVERIFY(mentions(*error, "reading part frame 0"));
+    }
+
+    void frameReaderBoundsItsPartCount() {
+        const std::vector<std::uint8_t> bytes(64, 0);
+        ByteCursor in(bytes);
+        const auto error = errorFrom([&] { readAnimationFrame(in, 0xFFFFFFFF); });
+        QVERIFY(error);
+        QCOMPARE(error->field(), std::string("animationFrame.parts"));
+        QCOMPARE(in.position(), std::size_t(0));
+    }
+
+    void unknownHookTypeReportsTheHookOffset() {
+        Bytes bytes = blockingAnimation();
+        bytes.data[kSecondHookAt] = 99;
+        const auto error = errorFrom([&] { Animation::decode(bytes.data, kAnim); });
+        QVERIFY(error);
+        QCOMPARE(error->field(), std::string("hook.type"));
+        QCOMPARE(error->offset(), std::uint64_t(kSecondHookAt));
+        QCOMPARE(*error->did(), kAnim);
+        QVERIFY(mentions(*error, "unknown hook type 99"));
+        QCOMPARE(error->context(),
+                 (std::vector<std::string>{"reading hook 1", "reading part frame 0"}));
+    }
+
+    void idMustMatchTheEntry() {
+        const auto error =
+            errorFrom([&] { Animation::decode(blockingAnimation().data, 0x03000002); });
+        QVERIFY(error);
+        QCOMPARE(error->field(), std::string("id"));
+    }
+
+    void encodeRejectsListsThatCannotBeReadBack() {
+        Animation wrongParts = synthetic(0, 2, 2);
+        wrongParts.partFrames[1].parts.pop_back();
+        QVERIFY_THROWS_EXCEPTION(DatError, wrongParts.encode());
+
+        Animation missingRoot = synthetic(0x1, 1, 2);
+        missingRoot.posFrames.pop_back();
+        QVERIFY_THROWS_EXCEPTION(DatError, missingRoot.encode());
+
+        Animation unflaggedRoot = synthetic(0, 1, 1);
+        unflaggedRoot.posFrames.push_back(Frame{});
+        QVERIFY_THROWS_EXCEPTION(DatError, unflaggedRoot.encode());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestAnimation)
+#include "tst_animation.moc"
