@@ -27,6 +27,10 @@ int runVerify(const QStringList& arguments);
 int runPack(const QStringList& arguments);
 int runUnpack(const QStringList& arguments);
 int runBench(const QStringList& arguments);
+int runShow(const QStringList& arguments);
+int runDecodeAll(const QStringList& arguments);
+int runScanBlocking(const QStringList& arguments);
+int runExport(const QStringList& arguments);
 
 // Every command parses through this: adds --help, parses, prints help or one clear usage line.
 // Returns an exit code when the command should stop now (help shown or bad usage).

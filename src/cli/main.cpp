@@ -12,6 +12,11 @@ constexpr std::array kCommands{
     Command{"ls", "list entries in ascending id order", runLs},
     Command{"cat", "write one entry's bytes (inflated) to stdout or a file", runCat},
     Command{"verify", "full structural check; exit 1 on problems", runVerify},
+    Command{"show", "decode one entry and print it (tree or JSON)", runShow},
+    Command{"decode-all", "decode and re-encode every known entry; exit 1 on failures",
+            runDecodeAll},
+    Command{"scan-blocking", "raw scan for CreateBlockingParticle hooks", runScanBlocking},
+    Command{"export", "write an image as PNG, a sound as .wav/.mp3, or raw bytes", runExport},
     Command{"pack", "build a DAT from a folder of 0xXXXXXXXX.bin files", runPack},
     Command{"unpack", "write every entry of a DAT to a folder", runUnpack},
     Command{"bench", "generate benchmark DATs and measure the reader", runBench},
@@ -21,7 +26,7 @@ int usage(bool error) {
     QString text = "usage: portalkit <command> [options]\n\ncommands:\n";
     for (const Command& command : kCommands)
         text += QStringLiteral("  %1  %2\n")
-                    .arg(QString::fromLatin1(command.name), -8)
+                    .arg(QString::fromLatin1(command.name), -14)
                     .arg(QString::fromLatin1(command.summary));
     text += "\n'portalkit <command> --help' describes a command.\n"
             "Exit codes: 0 success, 1 check failed, 2 usage or I/O error.\n";

@@ -1,7 +1,9 @@
 // Drives the real `portalkit` binary: output formats, exit codes and file round trips.
 
+#include "records/record.h"
 #include "support/dat_fixtures.h"
 
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -52,7 +54,8 @@ class TestCli : public QObject {
     void topLevelHelpAndUnknownCommand() {
         Run run = runPortalkit({"--help"});
         QCOMPARE(run.exitCode, 0);
-        for (const char* command : {"info", "ls", "cat", "verify", "pack", "unpack", "bench"})
+        for (const char* command : {"info", "ls", "cat", "verify", "pack", "unpack", "bench",
+                                    "show", "decode-all", "scan-blocking", "export"})
             QVERIFY2(run.out.contains(command), command);
         run = runPortalkit({"frobnicate"});
         QCOMPARE(run.exitCode, 2);
@@ -63,7 +66,8 @@ class TestCli : public QObject {
 
     void everyCommandHasHelp_data() {
         QTest::addColumn<QString>("command");
-        for (const char* command : {"info", "ls", "cat", "verify", "pack", "unpack", "bench"})
+        for (const char* command : {"info", "ls", "cat", "verify", "pack", "unpack", "bench",
+                                    "show", "decode-all", "scan-blocking", "export"})
             QTest::newRow(command) << command;
     }
     void everyCommandHasHelp() {
@@ -228,6 +232,113 @@ class TestCli : public QObject {
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.err.contains("notes.txt"));
         QVERIFY(!QFile::exists(path("stray.dat")));
+    }
+
+    void recordCommandsOnADatOfRecords() {
+        // A DAT of real records: a script with a CreateBlocking hook, its table, its emitter, a
+        // P8 image with its palette, a wave, and one Setup whose bytes are garbage.
+        PhysicsScript script;
+        script.id = 0x33000010;
+        hooks::CreateBlockingParticle blocking;
+        blocking.emitterInfoId = 0x32000020;
+        blocking.partIndex = 2;
+        blocking.emitterId = 7;
+        script.entries.push_back({0.25, AnimationHook{1, blocking}, 0});
+        script.entries.push_back({0.5, AnimationHook{0, hooks::AnimationDone{}}, 1});
+        PhysicsScriptTable table;
+        table.id = 0x34000010;
+        table.entries.push_back({0x51, {{0.5f, 0x33000010}}});
+        ParticleEmitterInfo emitter;
+        emitter.id = 0x32000020;
+        emitter.particleType = 3;
+        Palette palette;
+        palette.id = 0x04000030;
+        palette.colors = {0xFF0000FF, 0xFF00FF00};
+        RenderSurface image;
+        image.id = 0x06000040;
+        image.width = 2;
+        image.height = 1;
+        image.pixelFormat = 0x29; // P8
+        image.sourceData = {1, 0};
+        image.defaultPaletteId = palette.id;
+        Wave wave;
+        wave.id = 0x0A000050;
+        wave.header = {1, 0, 1, 0, 0x40, 0x1F, 0, 0, 0x80, 0x3E, 0, 0, 2, 0, 16, 0, 0, 0};
+        wave.data = {0, 0, 0x10, 0x00};
+
+        DatWriter writer(DatKind::Portal);
+        auto put = [&](std::uint32_t id, const std::vector<std::uint8_t>& bytes) {
+            WriterEntry e;
+            e.id = id;
+            e.data =
+                QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
+            writer.put(e);
+        };
+        put(script.id, script.encode());
+        put(table.id, table.encode());
+        put(emitter.id, emitter.encode());
+        put(palette.id, palette.encode());
+        put(image.id, image.encode());
+        put(wave.id, wave.encode());
+        put(0x02000099, {1, 2, 3});
+        const QString datPath = path("records.dat");
+        writer.save(datPath);
+
+        Run run = runPortalkit({"show", datPath, "0x33000010", "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject shown = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(shown["type"].toString(), QString("PhysicsScript"));
+        const QJsonObject hook = shown["hooks"].toArray().at(0).toObject();
+        QCOMPARE(hook["type"].toString(), QString("CreateBlockingParticle"));
+        QCOMPARE(hook["emitterInfoId"].toString(), QString("0x32000020"));
+        QCOMPARE(hook["emitterId"].toInt(), 7);
+        run = runPortalkit({"show", datPath, "0x32000020"});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains("particleType: ParabolicLVGA"), run.out.constData());
+        run = runPortalkit({"show", datPath, "0x02000099"});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains("DID 0x02000099"), run.err.constData());
+
+        run = runPortalkit({"decode-all", datPath, "--json"});
+        QCOMPARE(run.exitCode, 1);
+        const QJsonObject all = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(all["decoded"].toInt(), 6);
+        QCOMPARE(all["failed"].toInt(), 1);
+        QCOMPARE(all["roundTripMismatches"].toInt(), 0);
+        QCOMPARE(all["types"]["Setup"]["failed"].toInt(), 1);
+        QCOMPARE(all["types"]["PhysicsScript"]["decoded"].toInt(), 1);
+        QCOMPARE(all["failures"].toArray().at(0)["id"].toString(), QString("0x02000099"));
+
+        run = runPortalkit({"scan-blocking", datPath, "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonArray hits = QJsonDocument::fromJson(run.out).array();
+        QCOMPARE(hits.size(), 1);
+        QCOMPARE(hits[0]["id"].toString(), QString("0x33000010"));
+        QCOMPARE(hits[0]["offset"].toInt(), 16);
+        QCOMPARE(hits[0]["partIndex"].toInt(), 2);
+
+        run = runPortalkit({"export", datPath, "0x06000040", "-o", path("image.png")});
+        QCOMPARE(run.exitCode, 0);
+        const QImage png(path("image.png"));
+        QCOMPARE(png.size(), QSize(2, 1));
+        QCOMPARE(png.pixel(0, 0), qRgba(0, 255, 0, 255)); // index 1 of the palette
+        QCOMPARE(png.pixel(1, 0), qRgba(0, 0, 255, 255));
+
+        run = runPortalkit({"export", datPath, "0x0A000050", "-o", path("sound.wav")});
+        QCOMPARE(run.exitCode, 0);
+        QFile sound(path("sound.wav"));
+        QVERIFY(sound.open(QIODevice::ReadOnly));
+        const QByteArray riff = sound.readAll();
+        QVERIFY(riff.startsWith("RIFF"));
+        QCOMPARE(riff.mid(8, 4), QByteArray("WAVE"));
+        QVERIFY(riff.endsWith(QByteArray::fromHex("00001000")));
+
+        run = runPortalkit({"export", datPath, "0x34000010", "-o", path("table.bin")});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.err.contains("--raw"));
+        run = runPortalkit({"export", datPath, "0x34000010", "-o", path("table.bin"), "--raw"});
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(QFileInfo(path("table.bin")).size(), qint64(table.encode().size()));
     }
 
     void compressedPackReadsBack() {

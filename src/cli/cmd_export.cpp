@@ -1,0 +1,131 @@
+#include "command.h"
+#include "imaging/surface_image.h"
+#include "io/dat_error.h"
+#include "records/record.h"
+
+#include <QFileInfo>
+#include <QSaveFile>
+
+namespace portalkit::cli {
+namespace {
+
+// A solid-colour Surface exports as a swatch of this size.
+constexpr int kSwatchSize = 16;
+
+bool writeFile(const QString& path, const QByteArray& bytes) {
+    QSaveFile file(path);
+    if (file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit())
+        return true;
+    printError("cannot write " + path + ": " + file.errorString());
+    return false;
+}
+
+template <typename T> T decodeEntry(const dat::DatFile& dat, std::uint32_t id) {
+    if (!dat.find(id))
+        throw dat::DatError("id", "refers to " + dat::formatDid(id) + ", which is not in this DAT",
+                            0, dat::OffsetKind::File, id);
+    return T::decode(dat.read(id), id);
+}
+
+// The image of a RenderSurface, with its palette from the DAT when it needs one; `paletteId`
+// overrides the surface's own default palette (a Surface may name one).
+QImage renderSurfaceImage(const dat::DatFile& dat, std::uint32_t id, std::uint32_t paletteId) {
+    const auto surface = decodeEntry<dat::RenderSurface>(dat, id);
+    std::optional<dat::Palette> palette;
+    if (surface.hasDefaultPalette())
+        palette = decodeEntry<dat::Palette>(dat, paletteId ? paletteId : surface.defaultPaletteId);
+    return dat::renderSurfaceImage(surface, palette ? &*palette : nullptr);
+}
+
+// A SurfaceTexture lists its mips highest quality first; the best ones may live only in
+// client_highres.dat, so the first one this DAT holds is used.
+QImage textureImage(const dat::DatFile& dat, std::uint32_t id, std::uint32_t paletteId) {
+    const auto texture = decodeEntry<dat::SurfaceTexture>(dat, id);
+    for (std::uint32_t mip : texture.renderSurfaceIds)
+        if (dat.find(mip))
+            return renderSurfaceImage(dat, mip, paletteId);
+    throw dat::DatError("surfaceTexture.renderSurfaceIds",
+                        "none of its RenderSurfaces is in this DAT", 0, dat::OffsetKind::Entry, id);
+}
+
+QImage exportImage(const dat::DatFile& dat, std::uint32_t id, std::string_view type) {
+    if (type == dat::RenderSurface::kTypeName)
+        return renderSurfaceImage(dat, id, 0);
+    if (type == dat::SurfaceTexture::kTypeName)
+        return textureImage(dat, id, 0);
+    const auto surface = decodeEntry<dat::Surface>(dat, id);
+    if (surface.hasTexture())
+        return textureImage(dat, surface.origTextureId, surface.origPaletteId);
+    QImage swatch(kSwatchSize, kSwatchSize, QImage::Format_ARGB32);
+    swatch.fill(QColor::fromRgba(surface.colorValue));
+    return swatch;
+}
+
+} // namespace
+
+int runExport(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Exports one entry: RenderSurface, SurfaceTexture and Surface as PNG (palettes and "
+        "textures are looked up in the same DAT), Wave as .wav (or .mp3 when the sound is MP3), "
+        "anything with --raw as its bytes.");
+    parser.addPositionalArgument("DAT", "The DAT file.");
+    parser.addPositionalArgument("ID", "The entry id, e.g. 0x06001234.");
+    parser.addOption({{"o", "output"}, "The file to write (required).", "FILE"});
+    parser.addOption({"raw", "Write the entry's bytes (inflated) instead of converting them."});
+    if (auto exit = parseOrExit(parser, arguments, 2))
+        return *exit;
+    if (!parser.isSet("output")) {
+        printError("export needs -o FILE (see --help)");
+        return kUsageOrIo;
+    }
+    const auto id = parseId(parser.positionalArguments().at(1));
+    if (!id) {
+        printError("'" + parser.positionalArguments().at(1) + "' is not an id like 0x06001234");
+        return kUsageOrIo;
+    }
+    auto dat = openDat(parser.positionalArguments().at(0));
+    if (!dat)
+        return kUsageOrIo;
+    const dat::EntryInfo* entry = dat->find(*id);
+    if (!entry) {
+        printError("no entry " + didText(*id) + " in " + parser.positionalArguments().at(0));
+        return kUsageOrIo;
+    }
+    const QString output = parser.value("output");
+    const auto type = dat::typeName(dat->kind(), *id);
+    try {
+        if (parser.isSet("raw")) {
+            const auto bytes = dat->read(*entry);
+            return writeFile(output, QByteArray(reinterpret_cast<const char*>(bytes.data()),
+                                                qsizetype(bytes.size())))
+                       ? kSuccess
+                       : kUsageOrIo;
+        }
+        if (type == dat::Wave::kTypeName) {
+            const auto wave = decodeEntry<dat::Wave>(*dat, *id);
+            if (QFileInfo(output).suffix().compare(wave.fileExtension(), Qt::CaseInsensitive))
+                printError("note: " + didText(*id) + " is a ." + wave.fileExtension() +
+                           " sound; writing it to " + output + " anyway");
+            return writeFile(output, wave.fileBytes()) ? kSuccess : kUsageOrIo;
+        }
+        if (type == dat::RenderSurface::kTypeName || type == dat::SurfaceTexture::kTypeName ||
+            type == dat::Surface::kTypeName) {
+            QSaveFile file(output);
+            if (!file.open(QIODevice::WriteOnly) ||
+                !exportImage(*dat, *id, type).save(&file, "PNG") || !file.commit()) {
+                printError("cannot write " + output + ": " + file.errorString());
+                return kUsageOrIo;
+            }
+            return kSuccess;
+        }
+    } catch (const dat::DatError& error) {
+        printError(QString::fromStdString(error.what()));
+        return kCheckFailed;
+    }
+    printError(QStringLiteral("%1 is a %2, which has no export; use --raw for its bytes")
+                   .arg(didText(*id), QString::fromUtf8(type.data())));
+    return kUsageOrIo;
+}
+
+} // namespace portalkit::cli

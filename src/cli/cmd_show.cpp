@@ -1,0 +1,110 @@
+#include "command.h"
+#include "io/dat_error.h"
+#include "records/record.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace portalkit::cli {
+namespace {
+
+QString scalarText(const QJsonValue& value) {
+    if (value.isString())
+        return value.toString();
+    if (value.isBool())
+        return value.toBool() ? "true" : "false";
+    if (value.isDouble())
+        return QString::number(value.toDouble(), 'g', 9);
+    return "null";
+}
+
+bool isFlat(const QJsonArray& array) {
+    return std::all_of(array.begin(), array.end(),
+                       [](const QJsonValue& v) { return !v.isArray() && !v.isObject(); });
+}
+
+// An indented tree for people: objects as "key: value" lines, short scalar arrays inline.
+void appendTree(QString& text, const QJsonValue& value, int depth, const QString& label) {
+    const QString indent(depth * 2, ' ');
+    const QString prefix = indent + (label.isEmpty() ? QString() : label + ": ");
+    if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        if (!label.isEmpty())
+            text += prefix.trimmed().isEmpty() ? QString() : indent + label + ":\n";
+        const int inner = label.isEmpty() ? depth : depth + 1;
+        // "type" and "id" first: they say what the rest is.
+        for (const char* key : {"type", "id"})
+            if (object.contains(key))
+                appendTree(text, object[key], inner, key);
+        for (auto it = object.begin(); it != object.end(); ++it)
+            if (it.key() != "type" && it.key() != "id")
+                appendTree(text, it.value(), inner, it.key());
+    } else if (value.isArray()) {
+        const QJsonArray array = value.toArray();
+        if (isFlat(array) && array.size() <= 8) {
+            QStringList items;
+            for (const QJsonValue& item : array)
+                items << scalarText(item);
+            text += prefix + "[" + items.join(", ") + "]\n";
+            return;
+        }
+        text += prefix + QStringLiteral("(%1)\n").arg(array.size());
+        for (qsizetype i = 0; i < array.size(); ++i)
+            appendTree(text, array[i], depth + 1, QStringLiteral("[%1]").arg(i));
+    } else {
+        text += prefix + scalarText(value) + "\n";
+    }
+}
+
+} // namespace
+
+int runShow(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription("Decodes one entry and prints it as a tree, or as JSON.");
+    parser.addPositionalArgument("DAT", "The DAT file.");
+    parser.addPositionalArgument("ID", "The entry id, e.g. 0x02000124.");
+    parser.addOption({"json", "Print the record as one JSON object."});
+    if (auto exit = parseOrExit(parser, arguments, 2))
+        return *exit;
+
+    const auto id = parseId(parser.positionalArguments().at(1));
+    if (!id) {
+        printError("'" + parser.positionalArguments().at(1) + "' is not an id like 0x02000124");
+        return kUsageOrIo;
+    }
+    auto dat = openDat(parser.positionalArguments().at(0));
+    if (!dat)
+        return kUsageOrIo;
+    const dat::EntryInfo* entry = dat->find(*id);
+    if (!entry) {
+        printError("no entry " + didText(*id) + " in " + parser.positionalArguments().at(0));
+        return kUsageOrIo;
+    }
+    const auto type = dat::typeName(dat->kind(), *id);
+    QJsonObject object;
+    try {
+        const auto record = dat::decodeRecord(dat->kind(), *id, dat->read(*entry));
+        if (!record) {
+            printError(QStringLiteral("%1 is a %2, which has no decoder yet; 'portalkit cat' "
+                                      "gives its bytes")
+                           .arg(didText(*id), QString::fromUtf8(type.data())));
+            return kUsageOrIo;
+        }
+        object = dat::recordToJson(*record);
+        object["type"] = QString::fromUtf8(type.data());
+    } catch (const dat::DatError& error) {
+        printError(QString::fromStdString(error.what()));
+        return kCheckFailed;
+    }
+    if (parser.isSet("json")) {
+        printOut(QJsonDocument(object).toJson());
+    } else {
+        QString text;
+        appendTree(text, object, 0, QString());
+        printOut(text);
+    }
+    return kSuccess;
+}
+
+} // namespace portalkit::cli
