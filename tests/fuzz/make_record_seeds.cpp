@@ -38,6 +38,9 @@ HookPayload payloadOfType(std::size_t type) {
         ((type == I ? (payload.emplace<I>(), 0) : 0), ...);
     }
     (std::make_index_sequence<kHookTypeCount>());
+    // A packed GfxObj DID cannot be 0: it is stored as an offset from 0x01000000.
+    if (auto* replace = std::get_if<hooks::ReplaceObject>(&payload))
+        replace->gfxObjId = 0x01000001;
     return payload;
 }
 
