@@ -1,12 +1,13 @@
+#include "records/physics_script.h"
 #include "support/dat_fixtures.h"
-
 #include "widgets/entry_table_model.h"
 #include "widgets/main_window.h"
 
 #include <QLineEdit>
 #include <QPlainTextEdit>
-#include <QTableView>
 #include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTreeWidget>
 #include <QtTest>
 
 using namespace portalkit;
@@ -16,7 +17,7 @@ class TestMainWindow : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
 
-private slots:
+  private slots:
     void listsAndFiltersTheEntriesOfADat() {
         dat::DatWriter writer(dat::DatKind::Portal);
         writer.put(entry(0x02000124, 812));
@@ -52,6 +53,45 @@ private slots:
                  qPrintable(shown.left(80)));
         QVERIFY(shown.contains("000320  ")); // 812 bytes end on row 0x320
         QVERIFY(!shown.contains("more bytes"));
+    }
+
+    void decodedRecordShowsAsATree() {
+        dat::PhysicsScript script;
+        script.id = 0x33000005;
+        dat::hooks::CreateBlockingParticle blocking;
+        blocking.emitterInfoId = 0x32000009;
+        script.entries.push_back({0.5, dat::AnimationHook{0, blocking}, 0});
+        dat::DatWriter writer(dat::DatKind::Portal);
+        const auto bytes = script.encode();
+        dat::WriterEntry e;
+        e.id = script.id;
+        e.data = QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
+        writer.put(e);
+        writer.put(entry(0x02000001, 3)); // too short to be a Setup
+        const QString path = m_dir.filePath("records.dat");
+        writer.save(path);
+
+        ui::MainWindow window;
+        QVERIFY(window.openDat(path));
+        window.entryView()->setCurrentIndex(window.filterModel()->index(1, 0));
+        QTreeWidgetItem* root = window.recordView()->topLevelItem(0);
+        QCOMPARE(root->text(0), QString("0x33000005"));
+        QCOMPARE(root->text(1), QString("PhysicsScript"));
+        const auto found = window.recordView()->findItems("CreateBlockingParticle",
+                                                          Qt::MatchExactly | Qt::MatchRecursive, 1);
+        // The hook's row names its type, and so does its "type" field.
+        QCOMPARE(found.size(), 2);
+        QVERIFY(std::any_of(found.begin(), found.end(),
+                            [](QTreeWidgetItem* item) { return item->text(0) == "type"; }));
+        const auto emitter =
+            window.recordView()->findItems("0x32000009", Qt::MatchExactly | Qt::MatchRecursive, 1);
+        QCOMPARE(emitter.size(), 1);
+
+        window.entryView()->setCurrentIndex(window.filterModel()->index(0, 0));
+        root = window.recordView()->topLevelItem(0);
+        QCOMPARE(root->text(1), QString("Setup"));
+        QCOMPARE(root->child(0)->text(0), QString("decode error"));
+        QVERIFY(root->child(0)->text(1).contains("DID 0x02000001"));
     }
 
     void badDatKeepsThePreviousOneAndSaysWhy() {

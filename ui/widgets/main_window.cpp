@@ -2,6 +2,7 @@
 
 #include "entry_table_model.h"
 #include "io/dat_error.h"
+#include "records/record.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -9,6 +10,8 @@
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -17,6 +20,7 @@
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTreeWidget>
 #include <QVBoxLayout>
 
 namespace portalkit::ui {
@@ -24,7 +28,8 @@ namespace portalkit::ui {
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_model(new EntryTableModel(this)),
       m_filter(new QSortFilterProxyModel(this)), m_table(new QTableView),
-      m_filterEdit(new QLineEdit), m_summary(new QLabel), m_bytes(new QPlainTextEdit) {
+      m_filterEdit(new QLineEdit), m_summary(new QLabel), m_bytes(new QPlainTextEdit),
+      m_record(new QTreeWidget) {
     setWindowTitle(tr("PortalKit Studio"));
     resize(1240, 720);
 
@@ -62,46 +67,108 @@ MainWindow::MainWindow(QWidget* parent)
     resizeDocks({bytesDock},
                 {QFontMetrics(m_bytes->font()).horizontalAdvance(QString(76, '0')) + 40},
                 Qt::Horizontal);
+    m_record->setColumnCount(2);
+    m_record->setHeaderLabels({tr("Field"), tr("Value")});
+    auto* recordDock = new QDockWidget(tr("Record"), this);
+    recordDock->setObjectName("recordDock");
+    recordDock->setWidget(m_record);
+    addDockWidget(Qt::RightDockWidgetArea, recordDock);
+    tabifyDockWidget(bytesDock, recordDock);
+    recordDock->raise();
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            &MainWindow::showEntryBytes);
+            &MainWindow::showEntry);
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open DAT…"), QKeySequence::Open, this, &MainWindow::chooseDat);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
-    menuBar()->addMenu(tr("&View"))->addAction(bytesDock->toggleViewAction());
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(recordDock->toggleViewAction());
+    view->addAction(bytesDock->toggleViewAction());
 }
 
-void MainWindow::showEntryBytes(const QModelIndex& current) {
-    // Enough to recognise a record's header and first fields without flooding the widget.
-    constexpr std::size_t kShown = 4096;
+void MainWindow::showEntry(const QModelIndex& current) {
     m_bytes->clear();
+    m_record->clear();
     const auto& dat = m_model->dat();
     if (!dat || !current.isValid())
         return;
     const QModelIndex source = m_filter->mapToSource(current);
     const dat::EntryInfo& entry = dat->entries()[std::size_t(source.row())];
-    QString text;
     try {
         const auto bytes = dat->read(entry);
-        const std::size_t shown = std::min(bytes.size(), kShown);
-        for (std::size_t row = 0; row < shown; row += 16) {
-            QString hex, ascii;
-            for (std::size_t i = row; i < row + 16; ++i) {
-                if (i < shown) {
-                    hex += QStringLiteral("%1 ").arg(bytes[i], 2, 16, QLatin1Char('0'));
-                    ascii += bytes[i] >= 0x20 && bytes[i] < 0x7F ? QChar(bytes[i]) : QChar('.');
-                } else {
-                    hex += QStringLiteral("   ");
-                }
-            }
-            text += QStringLiteral("%1  %2 %3\n").arg(row, 6, 16, QLatin1Char('0')).arg(hex, ascii);
-        }
-        if (bytes.size() > shown)
-            text += tr("… %1 more bytes").arg(bytes.size() - shown);
+        showEntryBytes(bytes);
+        showRecord(entry.id, bytes);
     } catch (const dat::DatError& error) {
-        text = QString::fromStdString(error.what());
+        m_bytes->setPlainText(QString::fromStdString(error.what()));
     }
+}
+
+namespace {
+
+// One tree row per JSON value: objects and arrays become expandable rows.
+void addJsonItems(QTreeWidgetItem* parent, const QString& key, const QJsonValue& value) {
+    auto* item = new QTreeWidgetItem(parent, {key});
+    if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        if (object.contains("type"))
+            item->setText(1, object["type"].toString());
+        for (auto it = object.begin(); it != object.end(); ++it)
+            addJsonItems(item, it.key(), it.value());
+    } else if (value.isArray()) {
+        const QJsonArray array = value.toArray();
+        item->setText(1, QObject::tr("%n item(s)", nullptr, int(array.size())));
+        for (qsizetype i = 0; i < array.size(); ++i)
+            addJsonItems(item, QString::number(i), array[i]);
+    } else {
+        item->setText(1, value.isString() ? value.toString()
+                         : value.isBool() ? (value.toBool() ? "true" : "false")
+                                          : QString::number(value.toDouble(), 'g', 9));
+    }
+}
+
+} // namespace
+
+void MainWindow::showRecord(std::uint32_t id, const std::vector<std::uint8_t>& bytes) {
+    const auto& dat = m_model->dat();
+    auto* root = new QTreeWidgetItem(m_record, {QString::fromStdString(dat::formatDid(id))});
+    const auto type = dat::typeName(dat->kind(), id);
+    root->setText(1, QString::fromUtf8(type.data()));
+    try {
+        const auto record = dat::decodeRecord(dat->kind(), id, bytes);
+        if (!record) {
+            new QTreeWidgetItem(root, {tr("(no decoder for this type yet)")});
+        } else {
+            const QJsonObject json = dat::recordToJson(*record);
+            for (auto it = json.begin(); it != json.end(); ++it)
+                addJsonItems(root, it.key(), it.value());
+        }
+    } catch (const dat::DatError& error) {
+        new QTreeWidgetItem(root, {tr("decode error"), QString::fromStdString(error.what())});
+    }
+    root->setExpanded(true);
+    m_record->resizeColumnToContents(0);
+}
+
+void MainWindow::showEntryBytes(const std::vector<std::uint8_t>& bytes) {
+    // Enough to recognise a record's header and first fields without flooding the widget.
+    constexpr std::size_t kShown = 4096;
+    QString text;
+    const std::size_t shown = std::min(bytes.size(), kShown);
+    for (std::size_t row = 0; row < shown; row += 16) {
+        QString hex, ascii;
+        for (std::size_t i = row; i < row + 16; ++i) {
+            if (i < shown) {
+                hex += QStringLiteral("%1 ").arg(bytes[i], 2, 16, QLatin1Char('0'));
+                ascii += bytes[i] >= 0x20 && bytes[i] < 0x7F ? QChar(bytes[i]) : QChar('.');
+            } else {
+                hex += QStringLiteral("   ");
+            }
+        }
+        text += QStringLiteral("%1  %2 %3\n").arg(row, 6, 16, QLatin1Char('0')).arg(hex, ascii);
+    }
+    if (bytes.size() > shown)
+        text += tr("… %1 more bytes").arg(bytes.size() - shown);
     m_bytes->setPlainText(text);
 }
 

@@ -1,10 +1,14 @@
 #pragma once
 
 #include <QMainWindow>
+#include <cstdint>
+#include <vector>
 
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
+class QTreeWidget;
+class QTreeWidgetItem;
 class QSortFilterProxyModel;
 class QTableView;
 
@@ -13,7 +17,8 @@ namespace portalkit::ui {
 class EntryTableModel;
 
 // The studio's window. Until the viewport lands it is a DAT browser: every entry with its type,
-// size and metadata, filterable by id or type name, and the selected entry's bytes in hex.
+// size and metadata, filterable by id or type name, with the selected entry decoded as a tree and
+// its bytes in hex.
 class MainWindow : public QMainWindow {
     Q_OBJECT
   public:
@@ -27,10 +32,13 @@ class MainWindow : public QMainWindow {
     QLineEdit* filterEdit() const { return m_filterEdit; }
     QTableView* entryView() const { return m_table; }
     QPlainTextEdit* bytesView() const { return m_bytes; }
+    QTreeWidget* recordView() const { return m_record; }
 
   private:
     void chooseDat();
-    void showEntryBytes(const QModelIndex& current);
+    void showEntry(const QModelIndex& current);
+    void showEntryBytes(const std::vector<std::uint8_t>& bytes);
+    void showRecord(std::uint32_t id, const std::vector<std::uint8_t>& bytes);
 
     EntryTableModel* m_model;
     QSortFilterProxyModel* m_filter;
@@ -38,6 +46,7 @@ class MainWindow : public QMainWindow {
     QLineEdit* m_filterEdit;
     QLabel* m_summary;
     QPlainTextEdit* m_bytes;
+    QTreeWidget* m_record;
 };
 
 } // namespace portalkit::ui
