@@ -72,7 +72,7 @@ struct BspTree {
 constexpr int kMaxBspDepth = 256;
 
 BspTree readBspTree(ByteCursor& in, BspVariant variant);
-// Throws std::invalid_argument when the nodes do not form a tree in stored order or do not
+// Throws DatError when the nodes do not form a tree in stored order or do not
 // match their tags, since such a tree could not decode back to itself.
 void writeBspTree(ByteWriter& out, const BspTree& tree, BspVariant variant);
 QJsonArray bspTreeToJson(const BspTree& tree, BspVariant variant);
@@ -144,7 +144,7 @@ struct GfxObj {
     bool hasDidDegrade() const { return (flags & kHasDidDegrade) != 0; }
 
     static GfxObj decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
-    // Throws std::invalid_argument when lists disagree with the flags or with each other.
+    // Throws DatError when lists disagree with the flags or with each other.
     std::vector<std::uint8_t> encode() const;
     QJsonObject toJson() const;
     bool operator==(const GfxObj&) const = default;

@@ -52,7 +52,7 @@ struct Setup {
     bool hasDefaultScale() const { return (flags & kHasDefaultScale) != 0; }
 
     static Setup decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
-    // Throws std::invalid_argument when a per-part list does not have one entry per part.
+    // Throws DatError when a per-part list does not have one entry per part.
     std::vector<std::uint8_t> encode() const;
     QJsonObject toJson() const;
     bool operator==(const Setup&) const = default;
