@@ -29,6 +29,12 @@
 #endif
 
 namespace portalkit::cli {
+
+// The 'records' suite (bench_records.cpp): writes seeded records of every decodable type to
+// `datPath`, times decoding and encoding them and checks they re-encode to the same bytes.
+int runRecordsBench(const QString& datPath, const QString& jsonPath, std::uint64_t recordCount,
+                    std::uint64_t seed);
+
 namespace {
 
 constexpr double kMiB = 1024.0 * 1024.0;
@@ -366,6 +372,9 @@ bool measure(const QString& path, std::uint64_t seed, Figures& figures) {
     return true;
 }
 
+} // namespace
+
+// Shared with the records suite.
 QString cpuModel() {
     QFile cpuinfo("/proc/cpuinfo");
     if (cpuinfo.open(QIODevice::ReadOnly))
@@ -374,6 +383,8 @@ QString cpuModel() {
                 return QString::fromUtf8(line.mid(line.indexOf(':') + 1).trimmed());
     return "unknown";
 }
+
+namespace {
 
 void printTable(const std::array<Figures, 2>& dats, std::uint64_t seed) {
     const QLocale numbers(QLocale::English);
@@ -493,28 +504,34 @@ int runBench(const QStringList& arguments) {
     parser.setApplicationDescription(
         "Benchmarks the reader. The 'container' suite writes a portal-like and a cell-like DAT "
         "with seeded contents, then measures open + index, index memory, extracting every entry "
-        "(against cat of the same file), random lookups and verify. MiB = 2^20 bytes.");
-    parser.addPositionalArgument("SUITE", "The suite to run: container.");
+        "(against cat of the same file), random lookups and verify. The 'records' suite writes "
+        "a portal DAT of seeded records of every decodable type, then measures decoding and "
+        "encoding them per type and checks that every entry re-encodes to its stored bytes "
+        "(exit 1 if not). MiB = 2^20 bytes.");
+    parser.addPositionalArgument("SUITE", "The suite to run: container or records.");
     parser.addOption({"dir", "Where the DATs are written (default ./bench-data).", "DIR"});
     parser.addOption({"json", "Also write every figure to this JSON file.", "FILE"});
     parser.addOption({"portal-entries", "Entries in the portal-like DAT (default 80000).", "N"});
     parser.addOption({"portal-mb", "Payload MiB in the portal-like DAT (default 900).", "MB"});
     parser.addOption({"cell-entries", "Entries in the cell-like DAT (default 805000).", "N"});
+    parser.addOption({"records", "Records in the records suite's DAT (default 40000).", "N"});
     parser.addOption({"seed", "Seed for ids, sizes and bytes (default 1).", "N"});
     parser.addOption({"keep", "Keep the generated DATs."});
     if (auto exit = parseOrExit(parser, arguments, 1))
         return *exit;
     const QString suite = parser.positionalArguments().at(0);
-    if (suite != "container") {
-        printError("unknown suite '" + suite + "' (the only one is container)");
+    if (suite != "container" && suite != "records") {
+        printError("unknown suite '" + suite + "' (container or records)");
         return kUsageOrIo;
     }
 
     const auto portalEntries = numberOption(parser, "portal-entries", 80'000, 1, 2'000'000);
     const auto portalMiB = numberOption(parser, "portal-mb", 900, 0, kMaxPortalMiB);
     const auto cellEntries = numberOption(parser, "cell-entries", 805'000, 1, 8'000'000);
+    // At least one record of every type; at most what the 64Ki-id type ranges hold.
+    const auto records = numberOption(parser, "records", 40'000, 200, 200'000);
     const auto seed = numberOption(parser, "seed", 1, 0, UINT64_MAX);
-    if (!portalEntries || !portalMiB || !cellEntries || !seed)
+    if (!portalEntries || !portalMiB || !cellEntries || !records || !seed)
         return kUsageOrIo;
 
     const QString dir = parser.value("dir").isEmpty() ? "bench-data" : parser.value("dir");
@@ -524,6 +541,10 @@ int runBench(const QStringList& arguments) {
     }
     GeneratedFiles generated;
     generated.keep = parser.isSet("keep");
+    if (suite == "records") {
+        generated.paths << QDir(dir).filePath("bench_records.dat");
+        return runRecordsBench(generated.paths.front(), parser.value("json"), *records, *seed);
+    }
 
     struct Suite {
         QString name;
