@@ -3,42 +3,15 @@
 
 #include "io/dat_error.h"
 #include "records/animation.h"
+#include "support/le_bytes.h"
 
 #include <QtTest>
 #include <optional>
 
 using namespace portalkit::dat;
+using namespace portalkit::testing;
 
 namespace {
-
-// Little-endian byte builder for hand-written fixtures (independent of ByteWriter).
-struct Bytes {
-    std::vector<std::uint8_t> data;
-    Bytes& u32(std::uint32_t v) {
-        for (int i = 0; i < 4; ++i)
-            data.push_back(std::uint8_t(v >> (8 * i)));
-        return *this;
-    }
-    Bytes& i32(std::int32_t v) { return u32(std::uint32_t(v)); }
-    Bytes& f32(float v) {
-        std::uint32_t bits;
-        std::memcpy(&bits, &v, 4);
-        return u32(bits);
-    }
-};
-
-template <typename Fn> std::optional<DatError> errorFrom(Fn&& fn) {
-    try {
-        fn();
-    } catch (const DatError& error) {
-        return error;
-    }
-    return std::nullopt;
-}
-
-bool mentions(const DatError& error, const std::string& text) {
-    return std::string(error.what()).find(text) != std::string::npos;
-}
 
 constexpr std::uint32_t kAnim = 0x03000001;
 constexpr std::size_t kFirstHookAt = 16 + 28 + 4; // header, one part transform, hook count

@@ -7,39 +7,14 @@
 #include "records/particle_emitter_info.h"
 #include "records/physics_script.h"
 #include "records/physics_script_table.h"
+#include "support/le_bytes.h"
 
 #include <QtTest>
 
 using namespace portalkit::dat;
+using namespace portalkit::testing;
 
 namespace {
-
-// Little-endian byte builder for hand-written fixtures.
-struct Bytes {
-    std::vector<std::uint8_t> data;
-    Bytes& u32(std::uint32_t v) {
-        for (int i = 0; i < 4; ++i)
-            data.push_back(std::uint8_t(v >> (8 * i)));
-        return *this;
-    }
-    Bytes& i32(std::int32_t v) { return u32(std::uint32_t(v)); }
-    Bytes& u16(std::uint16_t v) {
-        data.push_back(std::uint8_t(v));
-        data.push_back(std::uint8_t(v >> 8));
-        return *this;
-    }
-    Bytes& f32(float v) {
-        std::uint32_t bits;
-        std::memcpy(&bits, &v, 4);
-        return u32(bits);
-    }
-    Bytes& f64(double v) {
-        std::uint64_t bits;
-        std::memcpy(&bits, &v, 8);
-        u32(std::uint32_t(bits));
-        return u32(std::uint32_t(bits >> 32));
-    }
-};
 
 constexpr std::uint32_t kScript = 0x3300012A;
 
@@ -248,7 +223,7 @@ class TestHooks : public QObject {
         QVERIFY_THROWS_EXCEPTION(DatError, PhysicsScript::decode(bytes.data, kScript + 1));
     }
 
-    // oracle: R20
+    // Stored order matters: the runtime scans lists in file order (R20, tested with the runtime).
     void scriptTableKeepsStoredOrder() {
         Bytes b;
         b.u32(0x34000004).u32(2);

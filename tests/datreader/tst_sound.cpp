@@ -4,62 +4,15 @@
 #include "io/dat_error.h"
 #include "records/sound_table.h"
 #include "records/wave.h"
+#include "support/le_bytes.h"
 
 #include <QtTest>
 #include <optional>
 
 using namespace portalkit::dat;
+using namespace portalkit::testing;
 
 namespace {
-
-// Little-endian byte builder for hand-written fixtures (independent of ByteWriter).
-struct Bytes {
-    std::vector<std::uint8_t> data;
-    Bytes& u8(std::uint8_t v) {
-        data.push_back(v);
-        return *this;
-    }
-    Bytes& u16(std::uint16_t v) {
-        data.push_back(std::uint8_t(v));
-        data.push_back(std::uint8_t(v >> 8));
-        return *this;
-    }
-    Bytes& u32(std::uint32_t v) {
-        for (int i = 0; i < 4; ++i)
-            data.push_back(std::uint8_t(v >> (8 * i)));
-        return *this;
-    }
-    Bytes& i32(std::int32_t v) { return u32(std::uint32_t(v)); }
-    Bytes& f32(float v) {
-        std::uint32_t bits;
-        std::memcpy(&bits, &v, 4);
-        return u32(bits);
-    }
-    Bytes& tag(const char (&text)[5]) {
-        data.insert(data.end(), text, text + 4);
-        return *this;
-    }
-    Bytes& raw(const std::vector<std::uint8_t>& bytes) {
-        data.insert(data.end(), bytes.begin(), bytes.end());
-        return *this;
-    }
-    QByteArray bytes() const {
-        return QByteArray(reinterpret_cast<const char*>(data.data()), qsizetype(data.size()));
-    }
-};
-
-template <typename Fn> std::optional<DatError> errorFrom(Fn&& fn) {
-    try {
-        fn();
-    } catch (const DatError& error) {
-        return error;
-    }
-    return std::nullopt;
-}
-
-bool mentions(const DatError& error, const std::string& text) {
-    return std::string(error.what()).find(text) != std::string::npos;
-}
 
 constexpr std::uint32_t kTable = 0x20000001;
 constexpr std::size_t kTableSize = 88;
