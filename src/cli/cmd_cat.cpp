@@ -1,8 +1,6 @@
 #include "command.h"
 #include "io/dat_error.h"
 
-#include <QSaveFile>
-
 namespace portalkit::cli {
 
 int runCat(const QStringList& arguments) {
@@ -15,24 +13,12 @@ int runCat(const QStringList& arguments) {
     if (auto exit = parseOrExit(parser, arguments, 2))
         return *exit;
 
-    const auto id = parseId(parser.positionalArguments().at(1));
-    if (!id) {
-        printError("'" + parser.positionalArguments().at(1) + "' is not an id like 0x02000124");
+    auto opened = openEntry(parser.positionalArguments().at(0), parser.positionalArguments().at(1));
+    if (!opened)
         return kUsageOrIo;
-    }
-    auto dat = openDat(parser.positionalArguments().at(0));
-    if (!dat)
-        return kUsageOrIo;
-    const dat::EntryInfo* entry = dat->find(*id);
-    if (!entry) {
-        printError("no entry " + didText(*id) + " in " + parser.positionalArguments().at(0));
-        return kUsageOrIo;
-    }
     QByteArray bytes;
     try {
-        const auto payload = dat->read(*entry);
-        bytes =
-            QByteArray(reinterpret_cast<const char*>(payload.data()), qsizetype(payload.size()));
+        bytes = toByteArray(opened->dat.read(opened->entry));
     } catch (const dat::DatError& error) {
         printError(QString::fromStdString(error.what()));
         return kUsageOrIo;
@@ -41,12 +27,7 @@ int runCat(const QStringList& arguments) {
         writeOut(bytes);
         return kSuccess;
     }
-    QSaveFile file(parser.value("output"));
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        printError("cannot write " + parser.value("output") + ": " + file.errorString());
-        return kUsageOrIo;
-    }
-    return kSuccess;
+    return writeFileAtomically(parser.value("output"), bytes) ? kSuccess : kUsageOrIo;
 }
 
 } // namespace portalkit::cli

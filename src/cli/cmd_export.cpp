@@ -12,14 +12,6 @@ namespace {
 // A solid-colour Surface exports as a swatch of this size.
 constexpr int kSwatchSize = 16;
 
-bool writeFile(const QString& path, const QByteArray& bytes) {
-    QSaveFile file(path);
-    if (file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit())
-        return true;
-    printError("cannot write " + path + ": " + file.errorString());
-    return false;
-}
-
 template <typename T> T decodeEntry(const dat::DatFile& dat, std::uint32_t id) {
     if (!dat.find(id))
         throw dat::DatError("id", "refers to " + dat::formatDid(id) + ", which is not in this DAT",
@@ -79,41 +71,30 @@ int runExport(const QStringList& arguments) {
         printError("export needs -o FILE (see --help)");
         return kUsageOrIo;
     }
-    const auto id = parseId(parser.positionalArguments().at(1));
-    if (!id) {
-        printError("'" + parser.positionalArguments().at(1) + "' is not an id like 0x06001234");
+    auto opened = openEntry(parser.positionalArguments().at(0), parser.positionalArguments().at(1));
+    if (!opened)
         return kUsageOrIo;
-    }
-    auto dat = openDat(parser.positionalArguments().at(0));
-    if (!dat)
-        return kUsageOrIo;
-    const dat::EntryInfo* entry = dat->find(*id);
-    if (!entry) {
-        printError("no entry " + didText(*id) + " in " + parser.positionalArguments().at(0));
-        return kUsageOrIo;
-    }
+    const dat::DatFile& dat = opened->dat;
+    const std::uint32_t id = opened->entry.id;
     const QString output = parser.value("output");
-    const auto type = dat::typeName(dat->kind(), *id);
+    const auto type = dat::typeName(dat.kind(), id);
     try {
         if (parser.isSet("raw")) {
-            const auto bytes = dat->read(*entry);
-            return writeFile(output, QByteArray(reinterpret_cast<const char*>(bytes.data()),
-                                                qsizetype(bytes.size())))
-                       ? kSuccess
-                       : kUsageOrIo;
+            return writeFileAtomically(output, toByteArray(dat.read(opened->entry))) ? kSuccess
+                                                                                     : kUsageOrIo;
         }
         if (type == dat::Wave::kTypeName) {
-            const auto wave = decodeEntry<dat::Wave>(*dat, *id);
+            const auto wave = decodeEntry<dat::Wave>(dat, id);
             if (QFileInfo(output).suffix().compare(wave.fileExtension(), Qt::CaseInsensitive))
-                printError("note: " + didText(*id) + " is a ." + wave.fileExtension() +
+                printError("note: " + didText(id) + " is a ." + wave.fileExtension() +
                            " sound; writing it to " + output + " anyway");
-            return writeFile(output, wave.fileBytes()) ? kSuccess : kUsageOrIo;
+            return writeFileAtomically(output, wave.fileBytes()) ? kSuccess : kUsageOrIo;
         }
         if (type == dat::RenderSurface::kTypeName || type == dat::SurfaceTexture::kTypeName ||
             type == dat::Surface::kTypeName) {
             QSaveFile file(output);
             if (!file.open(QIODevice::WriteOnly) ||
-                !exportImage(*dat, *id, type).save(&file, "PNG") || !file.commit()) {
+                !exportImage(dat, id, type).save(&file, "PNG") || !file.commit()) {
                 printError("cannot write " + output + ": " + file.errorString());
                 return kUsageOrIo;
             }
@@ -124,7 +105,7 @@ int runExport(const QStringList& arguments) {
         return kCheckFailed;
     }
     printError(QStringLiteral("%1 is a %2, which has no export; use --raw for its bytes")
-                   .arg(didText(*id), QString::fromUtf8(type.data())));
+                   .arg(didText(id), QString::fromUtf8(type.data())));
     return kUsageOrIo;
 }
 

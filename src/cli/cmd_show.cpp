@@ -68,27 +68,19 @@ int runShow(const QStringList& arguments) {
     if (auto exit = parseOrExit(parser, arguments, 2))
         return *exit;
 
-    const auto id = parseId(parser.positionalArguments().at(1));
-    if (!id) {
-        printError("'" + parser.positionalArguments().at(1) + "' is not an id like 0x02000124");
+    auto opened = openEntry(parser.positionalArguments().at(0), parser.positionalArguments().at(1));
+    if (!opened)
         return kUsageOrIo;
-    }
-    auto dat = openDat(parser.positionalArguments().at(0));
-    if (!dat)
-        return kUsageOrIo;
-    const dat::EntryInfo* entry = dat->find(*id);
-    if (!entry) {
-        printError("no entry " + didText(*id) + " in " + parser.positionalArguments().at(0));
-        return kUsageOrIo;
-    }
-    const auto type = dat::typeName(dat->kind(), *id);
+    const dat::DatFile& dat = opened->dat;
+    const std::uint32_t id = opened->entry.id;
+    const auto type = dat::typeName(dat.kind(), id);
     QJsonObject object;
     try {
-        const auto record = dat::decodeRecord(dat->kind(), *id, dat->read(*entry));
+        const auto record = dat::decodeRecord(dat.kind(), id, dat.read(opened->entry));
         if (!record) {
             printError(QStringLiteral("%1 is a %2, which has no decoder yet; 'portalkit cat' "
                                       "gives its bytes")
-                           .arg(didText(*id), QString::fromUtf8(type.data())));
+                           .arg(didText(id), QString::fromUtf8(type.data())));
             return kUsageOrIo;
         }
         object = dat::recordToJson(*record);

@@ -5,18 +5,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 
 namespace portalkit::cli {
 namespace {
-
-bool writeFile(const QString& path, const QByteArray& bytes) {
-    QSaveFile file(path);
-    if (file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit())
-        return true;
-    printError("cannot write " + path + ": " + file.errorString());
-    return false;
-}
 
 template <std::size_t N> QString hex(const std::array<std::uint8_t, N>& bytes) {
     return QString::fromLatin1(
@@ -55,14 +46,12 @@ int runUnpack(const QStringList& arguments) {
             continue;
         QByteArray bytes;
         try {
-            const auto payload = dat->read(entry);
-            bytes = QByteArray(reinterpret_cast<const char*>(payload.data()),
-                               qsizetype(payload.size()));
+            bytes = toByteArray(dat->read(entry));
         } catch (const dat::DatError& error) {
             printError(QString::fromStdString(error.what()));
             return kUsageOrIo;
         }
-        if (!writeFile(folder.filePath(didText(entry.id) + ".bin"), bytes))
+        if (!writeFileAtomically(folder.filePath(didText(entry.id) + ".bin"), bytes))
             return kUsageOrIo;
         entries.append(QJsonObject{{"id", didText(entry.id)},
                                    {"flags", qint64(entry.flags & ~1u)},
@@ -81,7 +70,7 @@ int runUnpack(const QStringList& arguments) {
                                {"versionGuid", hex(h.versionGuid)},
                                {"minorVersion", qint64(h.minorVersion)}}},
         {"entries", entries}};
-    if (!writeFile(folder.filePath("dat.json"), QJsonDocument(manifest).toJson()))
+    if (!writeFileAtomically(folder.filePath("dat.json"), QJsonDocument(manifest).toJson()))
         return kUsageOrIo;
     return kSuccess;
 }

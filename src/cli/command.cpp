@@ -2,6 +2,7 @@
 
 #include "io/dat_error.h"
 
+#include <QSaveFile>
 #include <cstdio>
 
 namespace portalkit::cli {
@@ -46,6 +47,36 @@ std::optional<dat::DatFile> openDat(const QString& path) {
         printError(path + ": " + QString::fromStdString(error.what()));
         return std::nullopt;
     }
+}
+
+std::optional<OpenedEntry> openEntry(const QString& datPath, const QString& idText) {
+    const auto id = parseId(idText);
+    if (!id) {
+        printError("'" + idText + "' is not an id like 0x02000124");
+        return std::nullopt;
+    }
+    auto dat = openDat(datPath);
+    if (!dat)
+        return std::nullopt;
+    const dat::EntryInfo* entry = dat->find(*id);
+    if (!entry) {
+        printError("no entry " + didText(*id) + " in " + datPath);
+        return std::nullopt;
+    }
+    const dat::EntryInfo found = *entry;
+    return OpenedEntry{std::move(*dat), found};
+}
+
+bool writeFileAtomically(const QString& path, const QByteArray& bytes) {
+    QSaveFile file(path);
+    if (file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit())
+        return true;
+    printError("cannot write " + path + ": " + file.errorString());
+    return false;
+}
+
+QByteArray toByteArray(const std::vector<std::uint8_t>& bytes) {
+    return QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
 }
 
 std::optional<std::uint32_t> parseId(const QString& text) {

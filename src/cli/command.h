@@ -45,6 +45,19 @@ void writeOut(const QByteArray& bytes);
 
 // Opens a DAT; on failure prints the error and returns nothing (the caller exits 2).
 std::optional<dat::DatFile> openDat(const QString& path);
+// The DAT and entry named by a command's DAT and ID arguments.
+struct OpenedEntry {
+    dat::DatFile dat;
+    dat::EntryInfo entry;
+};
+// Parses the id, opens the DAT and finds the entry; prints why and returns nothing when a step
+// fails (the caller exits 2).
+std::optional<OpenedEntry> openEntry(const QString& datPath, const QString& idText);
+
+// Writes through a temporary file renamed into place; prints why and returns false on failure.
+bool writeFileAtomically(const QString& path, const QByteArray& bytes);
+QByteArray toByteArray(const std::vector<std::uint8_t>& bytes);
+
 // Accepts "0x02000124" or "02000124" (hex, as ids are always written).
 std::optional<std::uint32_t> parseId(const QString& text);
 QString didText(std::uint32_t id);
