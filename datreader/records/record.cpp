@@ -24,12 +24,15 @@ template <std::size_t... I> std::vector<std::string_view> names(std::index_seque
 
 } // namespace
 
-std::vector<std::string_view> decodableTypes() {
-    return names(std::make_index_sequence<std::variant_size_v<Record>>());
+const std::vector<std::string_view>& decodableTypes() {
+    static const std::vector<std::string_view> types =
+        names(std::make_index_sequence<std::variant_size_v<Record>>());
+    return types;
 }
 
 bool hasDecoder(std::string_view typeName) {
-    const auto types = decodableTypes();
+    // Called once per entry by decode-all: no allocation, just a scan of 14 names.
+    const auto& types = decodableTypes();
     return std::find(types.begin(), types.end(), typeName) != types.end();
 }
 

@@ -33,7 +33,7 @@ using Record = std::variant<Setup, GfxObj, GfxObjDegradeInfo, Surface, SurfaceTe
                             PhysicsScriptTable, ParticleEmitterInfo, SoundTable, Wave>;
 
 // Type names (as typeName() spells them) that have a decoder.
-std::vector<std::string_view> decodableTypes();
+const std::vector<std::string_view>& decodableTypes();
 bool hasDecoder(std::string_view typeName);
 
 // Decodes an entry of a `kind` DAT by its DID's type; nothing when the type has no decoder.

@@ -58,7 +58,7 @@ std::vector<std::size_t> g_types;
 } // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-    const auto types = decodableTypes();
+    const auto& types = decodableTypes();
     const char* only = std::getenv("PORTALKIT_FUZZ_TYPES");
     const QStringList wanted = only ? QString::fromLatin1(only).split(',') : QStringList();
     for (std::size_t i = 0; i < types.size(); ++i)
