@@ -2,22 +2,15 @@
 // byte for byte, and reject damaged input with the field and entry offset at fault.
 
 #include "records/render_surface.h"
+#include "support/le_bytes.h"
 
 #include <QtTest>
 
 using namespace portalkit::dat;
 using Bytes = std::vector<std::uint8_t>;
+using portalkit::testing::expectDatError;
 
 namespace {
-
-template <typename Decode> DatError decodeError(Decode decode) {
-    try {
-        decode();
-    } catch (const DatError& error) {
-        return error;
-    }
-    throw std::runtime_error("decode accepted damaged bytes");
-}
 
 RenderSurface sample(std::uint32_t format, Bytes pixels, std::uint32_t paletteId = 0) {
     RenderSurface s;
@@ -129,7 +122,8 @@ class TestRenderSurface : public QObject {
     void truncatedHeaderNamesFieldAndOffset() {
         const Bytes bytes = sample(std::uint32_t(PixelFormat::A8), Bytes(128)).encode();
         const Bytes truncated(bytes.begin(), bytes.begin() + 14);
-        const DatError error = decodeError([&] { RenderSurface::decode(truncated, 0x06001234); });
+        const DatError error =
+            expectDatError([&] { RenderSurface::decode(truncated, 0x06001234); });
         QCOMPARE(error.field(), std::string("renderSurface.height"));
         QCOMPARE(error.offset(), std::uint64_t(12));
         QCOMPARE(error.offsetKind(), OffsetKind::Entry);
@@ -139,13 +133,13 @@ class TestRenderSurface : public QObject {
     void lengthMustFitTheEntry() {
         Bytes bytes = sample(std::uint32_t(PixelFormat::A8), Bytes(128)).encode();
         bytes.pop_back();
-        DatError error = decodeError([&] { RenderSurface::decode(bytes, 0x06001234); });
+        DatError error = expectDatError([&] { RenderSurface::decode(bytes, 0x06001234); });
         QCOMPARE(error.field(), std::string("renderSurface.length"));
         QCOMPARE(error.offset(), std::uint64_t(RenderSurface::kLengthOffset));
 
         bytes = sample(std::uint32_t(PixelFormat::A8), {}).encode();
         bytes[23] = 0x80; // length -2147483648
-        error = decodeError([&] { RenderSurface::decode(bytes, 0x06001234); });
+        error = expectDatError([&] { RenderSurface::decode(bytes, 0x06001234); });
         QCOMPARE(error.field(), std::string("renderSurface.length"));
     }
 
@@ -153,7 +147,7 @@ class TestRenderSurface : public QObject {
         Bytes bytes = sample(std::uint32_t(PixelFormat::P8), Bytes(128), 0x04000001).encode();
         // The pixels are all there, so the shortfall shows at the palette id.
         bytes.resize(bytes.size() - 2);
-        const DatError error = decodeError([&] { RenderSurface::decode(bytes, 0x06001234); });
+        const DatError error = expectDatError([&] { RenderSurface::decode(bytes, 0x06001234); });
         QCOMPARE(error.field(), std::string("renderSurface.defaultPaletteId"));
         QCOMPARE(error.offset(), std::uint64_t(24 + 128));
     }
@@ -163,14 +157,14 @@ class TestRenderSurface : public QObject {
         Bytes bytes = sample(std::uint32_t(PixelFormat::A8R8G8B8), Bytes(512)).encode();
         for (std::uint8_t b : {0x01, 0x00, 0x00, 0x04})
             bytes.push_back(b);
-        const DatError error = decodeError([&] { RenderSurface::decode(bytes, 0x06001234); });
+        const DatError error = expectDatError([&] { RenderSurface::decode(bytes, 0x06001234); });
         QCOMPARE(error.field(), std::string("renderSurface"));
         QCOMPARE(error.offset(), std::uint64_t(24 + 512));
     }
 
     void idMustMatchEntry() {
         const Bytes bytes = sample(std::uint32_t(PixelFormat::A8), {}).encode();
-        const DatError error = decodeError([&] { RenderSurface::decode(bytes, 0x07001234); });
+        const DatError error = expectDatError([&] { RenderSurface::decode(bytes, 0x07001234); });
         QCOMPARE(error.field(), std::string("id"));
         QCOMPARE(error.offset(), std::uint64_t(0));
     }

@@ -4,26 +4,16 @@
 #include "records/palette.h"
 #include "records/surface.h"
 #include "records/surface_texture.h"
+#include "support/le_bytes.h"
 
 #include <QJsonArray>
 #include <QtTest>
 
 using namespace portalkit::dat;
 using Bytes = std::vector<std::uint8_t>;
+using portalkit::testing::expectDatError;
 
-namespace {
-
-// Runs `decode` and returns the DatError it must throw.
-template <typename Decode> DatError decodeError(Decode decode) {
-    try {
-        decode();
-    } catch (const DatError& error) {
-        return error;
-    }
-    throw std::runtime_error("decode accepted damaged bytes");
-}
-
-} // namespace
+namespace {} // namespace
 
 class TestSurface : public QObject {
     Q_OBJECT
@@ -105,7 +95,7 @@ class TestSurface : public QObject {
 
     void surfaceTruncatedNamesFieldAndOffset() {
         const Bytes bytes{0x02, 0x00, 0x00, 0x00, 0x34, 0x12, 0x00, 0x05, 0x00, 0x00};
-        const DatError error = decodeError([&] { Surface::decode(bytes, 0x08000042); });
+        const DatError error = expectDatError([&] { Surface::decode(bytes, 0x08000042); });
         QCOMPARE(error.field(), std::string("surface.origPaletteId"));
         QCOMPARE(error.offset(), std::uint64_t(8));
         QCOMPARE(error.offsetKind(), OffsetKind::Entry);
@@ -117,7 +107,7 @@ class TestSurface : public QObject {
         s.type = 0x1;
         Bytes bytes = s.encode();
         bytes.push_back(0);
-        const DatError error = decodeError([&] { Surface::decode(bytes, 0x08000001); });
+        const DatError error = expectDatError([&] { Surface::decode(bytes, 0x08000001); });
         QCOMPARE(error.field(), std::string("surface"));
         QCOMPARE(error.offset(), std::uint64_t(20));
     }
@@ -164,7 +154,7 @@ class TestSurface : public QObject {
         t.renderSurfaceIds = {0x06000001};
         Bytes bytes = t.encode();
         bytes[9] = 0xFF; // count 255 with 4 bytes left
-        const DatError error = decodeError([&] { SurfaceTexture::decode(bytes, t.id); });
+        const DatError error = expectDatError([&] { SurfaceTexture::decode(bytes, t.id); });
         QCOMPARE(error.field(), std::string("surfaceTexture.numTextures"));
         QCOMPARE(error.offset(), std::uint64_t(9));
     }
@@ -172,7 +162,8 @@ class TestSurface : public QObject {
     void surfaceTextureIdMustMatchEntry() {
         SurfaceTexture t;
         t.id = 0x05000001;
-        const DatError error = decodeError([&] { SurfaceTexture::decode(t.encode(), 0x05000002); });
+        const DatError error =
+            expectDatError([&] { SurfaceTexture::decode(t.encode(), 0x05000002); });
         QCOMPARE(error.field(), std::string("id"));
     }
 
@@ -212,16 +203,16 @@ class TestSurface : public QObject {
 
         Bytes corruptCount = bytes;
         corruptCount[7] = 0x40; // 0x40000002 colours
-        DatError error = decodeError([&] { Palette::decode(corruptCount, p.id); });
+        DatError error = expectDatError([&] { Palette::decode(corruptCount, p.id); });
         QCOMPARE(error.field(), std::string("palette.numColors"));
         QCOMPARE(error.offset(), std::uint64_t(4));
 
         Bytes truncated(bytes.begin(), bytes.end() - 1);
-        error = decodeError([&] { Palette::decode(truncated, p.id); });
+        error = expectDatError([&] { Palette::decode(truncated, p.id); });
         QCOMPARE(error.field(), std::string("palette.numColors")); // 7 bytes cannot hold 2 colours
 
         bytes.push_back(0);
-        error = decodeError([&] { Palette::decode(bytes, p.id); });
+        error = expectDatError([&] { Palette::decode(bytes, p.id); });
         QCOMPARE(error.field(), std::string("palette"));
         QCOMPARE(error.offset(), std::uint64_t(16));
     }

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,13 @@ template <typename Fn> std::optional<dat::DatError> errorFrom(Fn&& fn) {
         return error;
     }
     return std::nullopt;
+}
+
+// The DatError `fn` must throw; throws std::runtime_error, failing the test, when it does not.
+template <typename Fn> dat::DatError expectDatError(Fn&& fn) {
+    if (auto error = errorFrom(std::forward<Fn>(fn)))
+        return *error;
+    throw std::runtime_error("accepted bytes that should have been rejected");
 }
 
 inline bool mentions(const dat::DatError& error, const std::string& text) {
