@@ -29,9 +29,10 @@ void DatError::compose() {
     m_what.clear();
     if (m_did)
         m_what += "DID " + formatDid(*m_did) + ", ";
-    m_what += m_kind == OffsetKind::File ? "file offset " : "entry offset ";
-    m_what += formatOffset(m_offset);
-    m_what += ", field " + m_field + ": " + m_message;
+    if (m_kind != OffsetKind::Source)
+        m_what += (m_kind == OffsetKind::File ? "file offset " : "entry offset ") +
+                  formatOffset(m_offset) + ", ";
+    m_what += "field " + m_field + ": " + m_message;
     for (const auto& context : m_context)
         m_what += " (while " + context + ")";
 }

@@ -9,8 +9,9 @@
 namespace portalkit::dat {
 
 // Where a faulty byte sits: an absolute position in the DAT file, or a position inside one
-// entry's (reassembled, inflated) payload.
-enum class OffsetKind { File, Entry };
+// entry's (reassembled, inflated) payload. Source errors come from a record's JSON form, where
+// the field path ("setup.spheres[1].radius") is the position and there is no byte offset.
+enum class OffsetKind { File, Entry, Source };
 
 // The one error type of the reader and writer. It names the DID when known, the offset and the
 // field, and gathers "while ..." context as it propagates (xoreos style), so the final message

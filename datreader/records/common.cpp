@@ -205,6 +205,66 @@ QJsonObject toJson(const AttackCone& c) {
             {"height", c.height}};
 }
 
+Vec3 vec3FromJson(const JsonNode& node) {
+    if (node.isArray() && node.value().toArray().size() != 3)
+        node.fail("expected [x, y, z]");
+    return {node[0].f32(), node[1].f32(), node[2].f32()};
+}
+
+Quat quatFromJson(const JsonNode& node) {
+    if (node.isArray() && node.value().toArray().size() != 4)
+        node.fail("expected [w, x, y, z]");
+    return {node[0].f32(), node[1].f32(), node[2].f32(), node[3].f32()};
+}
+
+Frame frameFromJson(const JsonNode& node) {
+    Frame frame;
+    if (!node["origin"].isMissing())
+        frame.origin = vec3FromJson(node["origin"]);
+    if (!node["orientation"].isMissing())
+        frame.orientation = quatFromJson(node["orientation"]);
+    return frame;
+}
+
+Sphere sphereFromJson(const JsonNode& node) {
+    return {vec3FromJson(node["center"]), node["radius"].f32()};
+}
+
+CylSphere cylSphereFromJson(const JsonNode& node) {
+    return {vec3FromJson(node["lowPoint"]), node["radius"].f32(), node["height"].f32()};
+}
+
+Plane planeFromJson(const JsonNode& node) {
+    return {vec3FromJson(node["normal"]), node["d"].f32()};
+}
+
+LocationType locationTypeFromJson(const JsonNode& node) {
+    return {node["partIndex"].i32(), frameFromJson(node["frame"])};
+}
+
+LightInfo lightInfoFromJson(const JsonNode& node) {
+    return {frameFromJson(node["viewSpaceLocation"]), node["color"].u32(), node["intensity"].f32(),
+            node["falloff"].f32(), node["coneAngle"].f32(0)};
+}
+
+AnimData animDataFromJson(const JsonNode& node) {
+    return {node["animId"].u32(), node["lowFrame"].i32(0), node["highFrame"].i32(-1),
+            node["framerate"].f32(30)};
+}
+
+AttackCone attackConeFromJson(const JsonNode& node) {
+    return {node["partIndex"].u32(), node["leftX"].f32(),  node["leftY"].f32(),
+            node["rightX"].f32(),    node["rightY"].f32(), node["radius"].f32(),
+            node["height"].f32()};
+}
+
+std::uint32_t ownIdFromJson(const JsonNode& node, std::uint32_t did) {
+    const std::uint32_t id = node["id"].u32(did);
+    if (id != did)
+        node["id"].fail("record says " + formatDid(id) + ", its entry is " + formatDid(did));
+    return id;
+}
+
 std::uint32_t readCount(ByteCursor& in, const char* field, std::size_t minItemBytes) {
     const std::uint32_t count = in.u32(field);
     if (minItemBytes > 0 && count > in.remaining() / minItemBytes)

@@ -5,6 +5,7 @@
 
 #include "io/byte_cursor.h"
 #include "io/byte_writer.h"
+#include "io/json_node.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -113,6 +114,23 @@ QJsonObject toJson(const LocationType& value);
 QJsonObject toJson(const LightInfo& value);
 QJsonObject toJson(const AnimData& value);
 QJsonObject toJson(const AttackCone& value);
+
+// The inverse of the JSON forms above, for sources written by hand or by `show --json`. Keys
+// that toJson always writes are required unless noted; a Frame's orientation defaults to the
+// identity and its origin to zero, so hand-written sources stay short.
+Vec3 vec3FromJson(const JsonNode& node);
+Quat quatFromJson(const JsonNode& node);
+Frame frameFromJson(const JsonNode& node);
+Sphere sphereFromJson(const JsonNode& node);
+CylSphere cylSphereFromJson(const JsonNode& node);
+Plane planeFromJson(const JsonNode& node);
+LocationType locationTypeFromJson(const JsonNode& node);
+LightInfo lightInfoFromJson(const JsonNode& node);
+AnimData animDataFromJson(const JsonNode& node);
+AttackCone attackConeFromJson(const JsonNode& node);
+
+// The record's "id" when the source gives one; it must then name `did`.
+std::uint32_t ownIdFromJson(const JsonNode& node, std::uint32_t did);
 
 // A count read from the data, checked against what the remaining bytes could hold (each item
 // needs at least `minItemBytes`), so a corrupt count fails at once instead of reserving memory.
