@@ -2,6 +2,8 @@
 
 #include "io/dat_error.h"
 
+#include <cmath>
+
 namespace portalkit::dat {
 
 Vec3 readVec3(ByteCursor& in, const char* field) {
@@ -152,12 +154,20 @@ QString didJson(std::uint32_t did) {
     return QString::fromStdString(formatDid(did));
 }
 
+QJsonValue realJson(double value) {
+    if (std::isnan(value))
+        return "nan";
+    if (std::isinf(value))
+        return value > 0 ? "inf" : "-inf";
+    return value;
+}
+
 QJsonArray toJson(const Vec3& v) {
-    return {v.x, v.y, v.z};
+    return {realJson(v.x), realJson(v.y), realJson(v.z)};
 }
 
 QJsonArray toJson(const Quat& q) {
-    return {q.w, q.x, q.y, q.z};
+    return {realJson(q.w), realJson(q.x), realJson(q.y), realJson(q.z)};
 }
 
 QJsonObject toJson(const Frame& f) {
@@ -165,15 +175,17 @@ QJsonObject toJson(const Frame& f) {
 }
 
 QJsonObject toJson(const Sphere& s) {
-    return {{"center", toJson(s.center)}, {"radius", s.radius}};
+    return {{"center", toJson(s.center)}, {"radius", realJson(s.radius)}};
 }
 
 QJsonObject toJson(const CylSphere& c) {
-    return {{"lowPoint", toJson(c.lowPoint)}, {"radius", c.radius}, {"height", c.height}};
+    return {{"lowPoint", toJson(c.lowPoint)},
+            {"radius", realJson(c.radius)},
+            {"height", realJson(c.height)}};
 }
 
 QJsonObject toJson(const Plane& p) {
-    return {{"normal", toJson(p.normal)}, {"d", p.d}};
+    return {{"normal", toJson(p.normal)}, {"d", realJson(p.d)}};
 }
 
 QJsonObject toJson(const LocationType& l) {
@@ -183,26 +195,23 @@ QJsonObject toJson(const LocationType& l) {
 QJsonObject toJson(const LightInfo& l) {
     return {{"viewSpaceLocation", toJson(l.viewSpaceLocation)},
             {"color", didJson(l.color)},
-            {"intensity", l.intensity},
-            {"falloff", l.falloff},
-            {"coneAngle", l.coneAngle}};
+            {"intensity", realJson(l.intensity)},
+            {"falloff", realJson(l.falloff)},
+            {"coneAngle", realJson(l.coneAngle)}};
 }
 
 QJsonObject toJson(const AnimData& a) {
     return {{"animId", didJson(a.animId)},
             {"lowFrame", a.lowFrame},
             {"highFrame", a.highFrame},
-            {"framerate", a.framerate}};
+            {"framerate", realJson(a.framerate)}};
 }
 
 QJsonObject toJson(const AttackCone& c) {
-    return {{"partIndex", qint64(c.partIndex)},
-            {"leftX", c.leftX},
-            {"leftY", c.leftY},
-            {"rightX", c.rightX},
-            {"rightY", c.rightY},
-            {"radius", c.radius},
-            {"height", c.height}};
+    return {{"partIndex", qint64(c.partIndex)}, {"leftX", realJson(c.leftX)},
+            {"leftY", realJson(c.leftY)},       {"rightX", realJson(c.rightX)},
+            {"rightY", realJson(c.rightY)},     {"radius", realJson(c.radius)},
+            {"height", realJson(c.height)}};
 }
 
 Vec3 vec3FromJson(const JsonNode& node) {

@@ -102,8 +102,10 @@ void write(ByteWriter& out, const LightInfo& value);
 void write(ByteWriter& out, const AnimData& value);
 void write(ByteWriter& out, const AttackCone& value);
 
-// JSON forms: vectors as [x, y, z], quaternions as [w, x, y, z], ids as "0x%08X".
+// JSON forms: vectors as [x, y, z], quaternions as [w, x, y, z], ids as "0x%08X", and reals as
+// numbers except NaN and the infinities, which JSON cannot spell: "nan", "inf", "-inf".
 QString didJson(std::uint32_t did);
+QJsonValue realJson(double value);
 QJsonArray toJson(const Vec3& value);
 QJsonArray toJson(const Quat& value);
 QJsonObject toJson(const Frame& value);
