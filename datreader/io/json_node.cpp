@@ -94,7 +94,7 @@ double JsonNode::number(double min, double max, const char* what) const {
         fail(std::string("expected ") + what + ", found " + typeName(m_value));
     }
     if (value != std::floor(value) || value < min || value > max)
-        fail(std::to_string(value) + " is not " + what);
+        fail(QString::number(value, 'g', 17).toStdString() + " is not " + what);
     return value;
 }
 
@@ -142,7 +142,7 @@ double JsonNode::f64() const {
 float JsonNode::f32() const {
     const double value = f64();
     if (std::isfinite(value) && std::fabs(value) > std::numeric_limits<float>::max())
-        fail(std::to_string(value) + " does not fit a 32-bit float");
+        fail(QString::number(value, 'g', 17).toStdString() + " does not fit a 32-bit float");
     return float(value);
 }
 

@@ -1,9 +1,17 @@
 #include "io/byte_cursor.h"
 #include "io/byte_writer.h"
+#include "io/json_node.h"
+#include "support/le_bytes.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
+#include <cmath>
 
 using namespace portalkit::dat;
+using portalkit::testing::expectDatError;
+using portalkit::testing::mentions;
 
 class TestByteIo : public QObject {
     Q_OBJECT
@@ -125,6 +133,80 @@ class TestByteIo : public QObject {
         QCOMPARE(out.data(), (std::vector<std::uint8_t>{0xAA, 0, 0, 0}));
         out.align4();
         QCOMPARE(out.size(), std::size_t(4));
+    }
+    // The JSON twin of ByteCursor: the same promise of naming DID and field on every fault.
+    void jsonNodeReadsTypedValues() {
+        const auto document = QJsonDocument::fromJson(
+            R"({"n": 7, "hex": "0x8000003D", "neg": -3, "negHex": "0xFFFFFFFF", "f": 0.5,
+                "nan": "nan", "inf": "-inf", "b": true, "s": "x", "bytes": "0A ff",
+                "list": [1, 2, 3]})");
+        const JsonNode root(document.object(), "setup", 0x02000001);
+        QCOMPARE(root["n"].u32(), 7u);
+        QCOMPARE(root["hex"].u32(), 0x8000003Du);
+        QCOMPARE(root["neg"].i32(), -3);
+        QCOMPARE(root["negHex"].i32(), -1);
+        QCOMPARE(root["f"].f32(), 0.5f);
+        QVERIFY(std::isnan(root["nan"].f32()));
+        QCOMPARE(root["inf"].f64(), -std::numeric_limits<double>::infinity());
+        QVERIFY(root["b"].boolean());
+        QCOMPARE(root["s"].string(), QString("x"));
+        QCOMPARE(root["bytes"].hexBytes(), QByteArray("\x0a\xff", 2));
+        QCOMPARE(root["list"].elements().size(), std::size_t(3));
+        QCOMPARE(root["list"][2].u8(), std::uint8_t(3));
+        QCOMPARE(root["absent"].u32(42), 42u);
+        QCOMPARE(root["absent"]["deeper"].f32(1.5f), 1.5f);
+        QVERIFY(root["absent"].elements().empty());
+    }
+
+    void jsonNodeErrorsNameDidAndPath_data() {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("missing") << R"({"spheres": [{}]})"
+                                 << "setup.spheres[0].radius"
+                                 << "missing";
+        QTest::newRow("fraction") << R"({"n": 1.5})"
+                                  << "setup.n"
+                                  << "is not";
+        QTest::newRow("range") << R"({"n": 4294967296})"
+                               << "setup.n"
+                               << "is not";
+        QTest::newRow("negative") << R"({"n": -1})"
+                                  << "setup.n"
+                                  << "is not";
+        QTest::newRow("type") << R"({"n": "seven"})"
+                              << "setup.n"
+                              << "expected";
+        QTest::newRow("index") << R"({"spheres": []})"
+                               << "setup.spheres"
+                               << "no element 0";
+        QTest::newRow("float range") << R"({"f": 1e300})"
+                                     << "setup.f"
+                                     << "32-bit float";
+        QTest::newRow("bad hex") << R"({"bytes": "0g"})"
+                                 << "setup.bytes"
+                                 << "hex digits";
+    }
+
+    void jsonNodeErrorsNameDidAndPath() {
+        QFETCH(QString, json);
+        QFETCH(QString, path);
+        QFETCH(QString, message);
+        const JsonNode root(QJsonDocument::fromJson(json.toUtf8()).object(), "setup", 0x02000001);
+        const DatError error = expectDatError([&] {
+            if (root.has("spheres"))
+                root["spheres"][0]["radius"].f32();
+            else if (root.has("f"))
+                root["f"].f32();
+            else if (root.has("bytes"))
+                root["bytes"].hexBytes();
+            else
+                root["n"].u32();
+        });
+        QCOMPARE(QString::fromStdString(error.field()), path);
+        QVERIFY2(mentions(error, message.toStdString()), error.what());
+        QVERIFY2(mentions(error, "DID 0x02000001"), error.what());
+        QVERIFY2(!mentions(error, "offset"), "a source error has no byte offset");
     }
 };
 
