@@ -2,7 +2,9 @@
 
 #include "io/dat_error.h"
 
+#include <algorithm>
 #include <array>
+#include <utility>
 
 namespace portalkit::dat {
 namespace {
@@ -38,6 +40,8 @@ constexpr std::array<std::string_view, kHookTypeCount> kHookNames{
 };
 
 constexpr std::uint32_t kGfxObjType = 0x01000000;
+constexpr std::uint32_t kMaxPackedOffset = 0x3FFFFFFF; // the long form's 30 bits
+constexpr std::uint32_t kMaxShortFormOffset = 0x7FFF;
 
 hooks::Fade readFade(ByteCursor& in) {
     hooks::Fade fade;
@@ -218,8 +222,20 @@ struct PayloadWriter {
     void operator()(const hooks::SetLight& h) const { out.u32(h.lightsOn); }
 };
 
+// A bool32 reads as true/false when it is 0 or 1; any other raw value stays a number, so it
+// survives a trip through JSON.
+QJsonValue bool32Json(std::uint32_t value) {
+    return value <= 1 ? QJsonValue(value == 1) : QJsonValue(qint64(value));
+}
+
+std::uint32_t bool32FromJson(const JsonNode& node) {
+    return node.value().isBool() ? std::uint32_t(node.boolean()) : node.u32();
+}
+
 QJsonObject fadeJson(const hooks::Fade& fade) {
-    return {{"start", fade.start}, {"end", fade.end}, {"time", fade.time}};
+    return {{"start", realJson(fade.start)},
+            {"end", realJson(fade.end)},
+            {"time", realJson(fade.time)}};
 }
 
 QJsonObject createJson(const hooks::CreateParticle& h) {
@@ -243,7 +259,7 @@ struct PayloadJson {
                 {"longForm", h.longForm}};
     }
     QJsonObject operator()(const hooks::Ethereal& h) const {
-        return {{"ethereal", h.ethereal != 0}};
+        return {{"ethereal", bool32Json(h.ethereal)}};
     }
     QJsonObject operator()(const hooks::PartFade& h) const {
         QJsonObject object = fadeJson(h.fade);
@@ -252,7 +268,7 @@ struct PayloadJson {
     }
     QJsonObject operator()(const hooks::Fade& h) const { return fadeJson(h); }
     QJsonObject operator()(const hooks::Scale& h) const {
-        return {{"end", h.end}, {"time", h.time}};
+        return {{"end", realJson(h.end)}, {"time", realJson(h.time)}};
     }
     QJsonObject operator()(const hooks::CreateParticle& h) const { return createJson(h); }
     QJsonObject operator()(const hooks::DestroyParticle& h) const {
@@ -261,31 +277,129 @@ struct PayloadJson {
     QJsonObject operator()(const hooks::StopParticle& h) const {
         return {{"emitterId", qint64(h.emitterId)}};
     }
-    QJsonObject operator()(const hooks::NoDraw& h) const { return {{"noDraw", h.noDraw != 0}}; }
+    QJsonObject operator()(const hooks::NoDraw& h) const {
+        return {{"noDraw", bool32Json(h.noDraw)}};
+    }
     QJsonObject operator()(const hooks::DefaultScript&) const { return {}; }
     QJsonObject operator()(const hooks::DefaultScriptPart& h) const {
         return {{"partIndex", qint64(h.partIndex)}};
     }
     QJsonObject operator()(const hooks::CallPES& h) const {
-        return {{"pes", didJson(h.pes)}, {"pause", h.pause}};
+        return {{"pes", didJson(h.pes)}, {"pause", realJson(h.pause)}};
     }
     QJsonObject operator()(const hooks::SoundTweaked& h) const {
         return {{"waveId", didJson(h.waveId)},
-                {"priority", h.priority},
-                {"probability", h.probability},
-                {"volume", h.volume}};
+                {"priority", realJson(h.priority)},
+                {"probability", realJson(h.probability)},
+                {"volume", realJson(h.volume)}};
     }
     QJsonObject operator()(const hooks::SetOmega& h) const { return {{"axis", toJson(h.axis)}}; }
     QJsonObject operator()(const hooks::TextureVelocity& h) const {
-        return {{"uSpeed", h.uSpeed}, {"vSpeed", h.vSpeed}};
+        return {{"uSpeed", realJson(h.uSpeed)}, {"vSpeed", realJson(h.vSpeed)}};
     }
     QJsonObject operator()(const hooks::TextureVelocityPart& h) const {
-        return {{"partIndex", qint64(h.partIndex)}, {"uSpeed", h.uSpeed}, {"vSpeed", h.vSpeed}};
+        return {{"partIndex", qint64(h.partIndex)},
+                {"uSpeed", realJson(h.uSpeed)},
+                {"vSpeed", realJson(h.vSpeed)}};
     }
     QJsonObject operator()(const hooks::SetLight& h) const {
-        return {{"lightsOn", h.lightsOn != 0}};
+        return {{"lightsOn", bool32Json(h.lightsOn)}};
     }
 };
+
+hooks::Fade fadeFromJson(const JsonNode& node) {
+    return {node["start"].f32(0), node["end"].f32(0), node["time"].f32(0)};
+}
+
+// Fills the payload alternative hookFromJson picked by type, mirroring PayloadJson key for key.
+struct PayloadFromJson {
+    const JsonNode& node;
+    void operator()(hooks::NoOp&) const {}
+    void operator()(hooks::Sound& h) const { h.waveId = node["waveId"].u32(); }
+    void operator()(hooks::SoundTable& h) const { h.soundType = node["soundType"].u32(); }
+    void operator()(hooks::Attack& h) const { h.cone = attackConeFromJson(node["cone"]); }
+    void operator()(hooks::AnimationDone&) const {}
+    void operator()(hooks::ReplaceObject& h) const {
+        h.partIndex = node["partIndex"].u16(0);
+        const JsonNode gfxObj = node["gfxObjId"];
+        h.gfxObjId = gfxObj.u32();
+        const std::uint32_t offset = h.gfxObjId - kGfxObjType; // ids below wrap and fail too
+        if (offset > kMaxPackedOffset)
+            gfxObj.fail(formatDid(h.gfxObjId) + " cannot be packed: GfxObj ids run from " +
+                        formatDid(kGfxObjType) + " to " +
+                        formatDid(kGfxObjType + kMaxPackedOffset));
+        // Larger offsets only fit the long form; "longForm": true keeps a long form the short
+        // one could have held, as some stored hooks have.
+        h.longForm = node["longForm"].boolean(false) || offset > kMaxShortFormOffset;
+    }
+    void operator()(hooks::Ethereal& h) const { h.ethereal = bool32FromJson(node["ethereal"]); }
+    void operator()(hooks::PartFade& h) const {
+        h.partIndex = node["partIndex"].u32(0);
+        h.fade = fadeFromJson(node);
+    }
+    void operator()(hooks::Fade& h) const { h = fadeFromJson(node); }
+    void operator()(hooks::Scale& h) const {
+        h.end = node["end"].f32(0);
+        h.time = node["time"].f32(0);
+    }
+    void operator()(hooks::CreateParticle& h) const {
+        h.emitterInfoId = node["emitterInfoId"].u32();
+        h.partIndex = node["partIndex"].u32(0);
+        h.offset = frameFromJson(node["offset"]);
+        h.emitterId = node["emitterId"].u32(0);
+    }
+    void operator()(hooks::DestroyParticle& h) const { h.emitterId = node["emitterId"].u32(); }
+    void operator()(hooks::StopParticle& h) const { h.emitterId = node["emitterId"].u32(); }
+    void operator()(hooks::NoDraw& h) const { h.noDraw = bool32FromJson(node["noDraw"]); }
+    void operator()(hooks::DefaultScript&) const {}
+    void operator()(hooks::DefaultScriptPart& h) const { h.partIndex = node["partIndex"].u32(0); }
+    void operator()(hooks::CallPES& h) const {
+        h.pes = node["pes"].u32();
+        h.pause = node["pause"].f32(0);
+    }
+    void operator()(hooks::SoundTweaked& h) const {
+        h.waveId = node["waveId"].u32();
+        h.priority = node["priority"].f32(0);
+        h.probability = node["probability"].f32(0);
+        h.volume = node["volume"].f32(0);
+    }
+    void operator()(hooks::SetOmega& h) const {
+        if (!node["axis"].isMissing())
+            h.axis = vec3FromJson(node["axis"]);
+    }
+    void operator()(hooks::TextureVelocity& h) const {
+        h.uSpeed = node["uSpeed"].f32(0);
+        h.vSpeed = node["vSpeed"].f32(0);
+    }
+    void operator()(hooks::TextureVelocityPart& h) const {
+        h.partIndex = node["partIndex"].u32(0);
+        h.uSpeed = node["uSpeed"].f32(0);
+        h.vSpeed = node["vSpeed"].f32(0);
+    }
+    void operator()(hooks::SetLight& h) const { h.lightsOn = bool32FromJson(node["lightsOn"]); }
+};
+
+// The default payload of alternative `index`, which PayloadFromJson then fills.
+template <std::size_t... Index>
+HookPayload emptyPayload(std::size_t index, std::index_sequence<Index...>) {
+    static constexpr std::array<HookPayload (*)(), sizeof...(Index)> kMakers{
+        [] { return HookPayload(std::in_place_index<Index>); }...};
+    return kMakers[index]();
+}
+
+HookType hookTypeFromJson(const JsonNode& node) {
+    if (node.isString() && !node.value().toString().startsWith("0x", Qt::CaseInsensitive)) {
+        const std::string name = node.string().toStdString();
+        const auto found = std::find(kHookNames.begin(), kHookNames.end(), name);
+        if (found == kHookNames.end())
+            node.fail("unknown hook type '" + name + "'");
+        return HookType(found - kHookNames.begin());
+    }
+    const std::uint32_t type = node.u32();
+    if (type >= kHookTypeCount)
+        node.fail("unknown hook type " + std::to_string(type));
+    return HookType(type);
+}
 
 } // namespace
 
@@ -321,6 +435,18 @@ QJsonObject hookToJson(const AnimationHook& hook) {
     object["type"] = QString::fromUtf8(hookTypeName(hook.type()).data());
     object["direction"] = hook.direction;
     return object;
+}
+
+AnimationHook hookFromJson(const JsonNode& node) {
+    const HookType type = hookTypeFromJson(node["type"]);
+    AnimationHook hook;
+    hook.direction = node["direction"].i32(0);
+    if (!validHookDirection(hook.direction))
+        node["direction"].fail("direction " + std::to_string(hook.direction) +
+                               " is not -1, 0 or 1");
+    hook.payload = emptyPayload(std::size_t(type), std::make_index_sequence<kHookTypeCount>());
+    std::visit(PayloadFromJson{node}, hook.payload);
+    return hook;
 }
 
 } // namespace portalkit::dat

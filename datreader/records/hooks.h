@@ -180,5 +180,10 @@ AnimationHook readHook(ByteCursor& in);
 void writeHook(ByteWriter& out, const AnimationHook& hook);
 // {"type": "CreateBlockingParticle", "direction": 1, ...payload fields}
 QJsonObject hookToJson(const AnimationHook& hook);
+// The inverse of hookToJson and the one place hook JSON is read. "type" is a name or a number
+// 0..26 and "direction" defaults to 0. What a hook points at (its ids, soundType, emitterId, the
+// attack cone, the ethereal/noDraw/lightsOn switch) is required; amounts, part indices and
+// offsets default to zero or the identity.
+AnimationHook hookFromJson(const JsonNode& node);
 
 } // namespace portalkit::dat

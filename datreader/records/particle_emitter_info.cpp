@@ -3,6 +3,35 @@
 #include <array>
 
 namespace portalkit::dat {
+namespace {
+
+constexpr std::int32_t kLastEmitterType = 2;
+constexpr std::int32_t kLastParticleType = 12;
+
+// An emitter or particle type: `named` holds a name as toJson writes it or a number, `numbered`
+// the number toJson writes beside the name. Either may be left out; when both are given they
+// must agree, so editing only one of them is not silently lost.
+std::int32_t typeFromJson(const JsonNode& named, const JsonNode& numbered,
+                          std::string_view (*nameOf)(std::int32_t), std::int32_t last) {
+    const bool isName =
+        named.isString() && !named.value().toString().startsWith("0x", Qt::CaseInsensitive);
+    const std::string name = isName ? named.string().toStdString() : std::string();
+    if (numbered.isMissing()) {
+        if (!isName)
+            return named.i32();
+        for (std::int32_t value = 1; value <= last; ++value)
+            if (nameOf(value) == name)
+                return value;
+        named.fail("unknown name '" + name + "'; give the number instead");
+    }
+    const std::int32_t value = numbered.i32();
+    if (!named.isMissing() && (isName ? nameOf(value) != name : named.i32() != value))
+        named.fail("disagrees with " + numbered.path() + " " + std::to_string(value) + " (" +
+                   std::string(nameOf(value)) + ")");
+    return value;
+}
+
+} // namespace
 
 std::string_view ParticleEmitterInfo::emitterTypeName(std::int32_t type) {
     switch (type) {
@@ -16,7 +45,7 @@ std::string_view ParticleEmitterInfo::emitterTypeName(std::int32_t type) {
 }
 
 std::string_view ParticleEmitterInfo::particleTypeName(std::int32_t type) {
-    static constexpr std::array<std::string_view, 13> kNames{
+    static constexpr std::array<std::string_view, kLastParticleType + 1> kNames{
         "Unknown",       "Still",           "LocalVelocity", "ParabolicLVGA", "ParabolicLVGAGR",
         "Swarm",         "Explode",         "Implode",       "ParabolicLVLA", "ParabolicLVLALR",
         "ParabolicGVGA", "ParabolicGVGAGR", "GlobalVelocity"};
@@ -106,33 +135,79 @@ QJsonObject ParticleEmitterInfo::toJson() const {
         {"particleTypeValue", particleType},
         {"gfxObjId", didJson(gfxObjId)},
         {"hwGfxObjId", didJson(hwGfxObjId)},
-        {"birthrate", birthrate},
+        {"birthrate", realJson(birthrate)},
         {"maxParticles", maxParticles},
         {"initialParticles", initialParticles},
         {"totalParticles", totalParticles},
-        {"totalSeconds", totalSeconds},
-        {"lifespan", lifespan},
-        {"lifespanRand", lifespanRand},
+        {"totalSeconds", realJson(totalSeconds)},
+        {"lifespan", realJson(lifespan)},
+        {"lifespanRand", realJson(lifespanRand)},
         {"offsetDir", dat::toJson(offsetDir)},
-        {"minOffset", minOffset},
-        {"maxOffset", maxOffset},
+        {"minOffset", realJson(minOffset)},
+        {"maxOffset", realJson(maxOffset)},
         {"a", dat::toJson(a)},
-        {"minA", minA},
-        {"maxA", maxA},
+        {"minA", realJson(minA)},
+        {"maxA", realJson(maxA)},
         {"b", dat::toJson(b)},
-        {"minB", minB},
-        {"maxB", maxB},
+        {"minB", realJson(minB)},
+        {"maxB", realJson(maxB)},
         {"c", dat::toJson(c)},
-        {"minC", minC},
-        {"maxC", maxC},
-        {"startScale", startScale},
-        {"finalScale", finalScale},
-        {"scaleRand", scaleRand},
-        {"startTrans", startTrans},
-        {"finalTrans", finalTrans},
-        {"transRand", transRand},
-        {"isParentLocal", isParentLocal != 0},
+        {"minC", realJson(minC)},
+        {"maxC", realJson(maxC)},
+        {"startScale", realJson(startScale)},
+        {"finalScale", realJson(finalScale)},
+        {"scaleRand", realJson(scaleRand)},
+        {"startTrans", realJson(startTrans)},
+        {"finalTrans", realJson(finalTrans)},
+        {"transRand", realJson(transRand)},
+        // A bool32 other than 0 or 1 stays a number so it survives the trip through JSON.
+        {"isParentLocal",
+         isParentLocal <= 1 ? QJsonValue(isParentLocal == 1) : QJsonValue(qint64(isParentLocal))},
     };
+}
+
+ParticleEmitterInfo ParticleEmitterInfo::fromJson(const JsonNode& node, std::uint32_t did) {
+    ParticleEmitterInfo e;
+    e.id = ownIdFromJson(node, did);
+    e.unknown = node["unknown"].u32(0);
+    e.emitterType = typeFromJson(node["emitterType"], node["emitterTypeValue"], emitterTypeName,
+                                 kLastEmitterType);
+    e.particleType = typeFromJson(node["particleType"], node["particleTypeValue"], particleTypeName,
+                                  kLastParticleType);
+    e.gfxObjId = node["gfxObjId"].u32();
+    e.hwGfxObjId = node["hwGfxObjId"].u32(0);
+    e.birthrate = node["birthrate"].f64(0);
+    e.maxParticles = node["maxParticles"].i32(0);
+    e.initialParticles = node["initialParticles"].i32(0);
+    e.totalParticles = node["totalParticles"].i32(0);
+    e.totalSeconds = node["totalSeconds"].f64(0);
+    e.lifespan = node["lifespan"].f64(0);
+    e.lifespanRand = node["lifespanRand"].f64(0);
+    const auto vector = [&node](const char* key) {
+        return node[key].isMissing() ? Vec3{} : vec3FromJson(node[key]);
+    };
+    e.offsetDir = vector("offsetDir");
+    e.minOffset = node["minOffset"].f32(0);
+    e.maxOffset = node["maxOffset"].f32(0);
+    e.a = vector("a");
+    e.minA = node["minA"].f32(0);
+    e.maxA = node["maxA"].f32(0);
+    e.b = vector("b");
+    e.minB = node["minB"].f32(0);
+    e.maxB = node["maxB"].f32(0);
+    e.c = vector("c");
+    e.minC = node["minC"].f32(0);
+    e.maxC = node["maxC"].f32(0);
+    e.startScale = node["startScale"].f32(0);
+    e.finalScale = node["finalScale"].f32(0);
+    e.scaleRand = node["scaleRand"].f32(0);
+    e.startTrans = node["startTrans"].f32(0);
+    e.finalTrans = node["finalTrans"].f32(0);
+    e.transRand = node["transRand"].f32(0);
+    const JsonNode parentLocal = node["isParentLocal"];
+    e.isParentLocal =
+        parentLocal.value().isBool() ? std::uint32_t(parentLocal.boolean()) : parentLocal.u32(0);
+    return e;
 }
 
 } // namespace portalkit::dat

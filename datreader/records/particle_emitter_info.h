@@ -46,6 +46,10 @@ struct ParticleEmitterInfo {
     static ParticleEmitterInfo decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
     std::vector<std::uint8_t> encode() const;
     QJsonObject toJson() const;
+    // Requires "emitterType" and "particleType" (a name as toJson writes it or a number; the
+    // "...Value" keys, when given, must agree with a name) and "gfxObjId"; the rest defaults to
+    // zero.
+    static ParticleEmitterInfo fromJson(const JsonNode& node, std::uint32_t did);
     bool operator==(const ParticleEmitterInfo&) const = default;
 };
 

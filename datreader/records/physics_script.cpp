@@ -4,6 +4,7 @@
 
 #include <QJsonArray>
 #include <algorithm>
+#include <tuple>
 
 namespace portalkit::dat {
 
@@ -58,10 +59,35 @@ QJsonObject PhysicsScript::toJson() const {
     QJsonArray list;
     for (const Entry& entry : entries) {
         QJsonObject object = hookToJson(entry.hook);
-        object["startTime"] = entry.startTime;
+        object["startTime"] = realJson(entry.startTime);
+        if (entry.storedIndex != std::uint32_t(list.size()))
+            object["storedIndex"] = qint64(entry.storedIndex);
         list.append(object);
     }
     return {{"id", didJson(id)}, {"hooks", list}};
+}
+
+PhysicsScript PhysicsScript::fromJson(const JsonNode& node, std::uint32_t did) {
+    PhysicsScript script;
+    script.id = ownIdFromJson(node, did);
+    const JsonNode hooks = node["hooks"];
+    if (hooks.isMissing())
+        hooks.fail("expected an array of hooks");
+    for (const JsonNode& hook : hooks.elements()) {
+        Entry entry;
+        entry.startTime = hook["startTime"].f64(0);
+        entry.hook = hookFromJson(hook);
+        entry.storedIndex = hook["storedIndex"].u32(std::uint32_t(script.entries.size()));
+        script.entries.push_back(std::move(entry));
+    }
+    // Decode's order: by startTime, ties in stored order. A list already in that order (as
+    // toJson writes it) is kept as is, which also keeps whatever order NaN start times got.
+    const auto runtimeOrder = [](const Entry& a, const Entry& b) {
+        return std::tie(a.startTime, a.storedIndex) < std::tie(b.startTime, b.storedIndex);
+    };
+    if (!std::is_sorted(script.entries.begin(), script.entries.end(), runtimeOrder))
+        std::stable_sort(script.entries.begin(), script.entries.end(), runtimeOrder);
+    return script;
 }
 
 } // namespace portalkit::dat

@@ -27,7 +27,12 @@ struct PhysicsScript {
 
     static PhysicsScript decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
     std::vector<std::uint8_t> encode() const;
+    // "hooks" in the order of `entries`, each a hook with its "startTime" and, only where it
+    // differs from the hook's position in the list, its "storedIndex".
     QJsonObject toJson() const;
+    // Requires "hooks". A hook's storedIndex defaults to its position in the list, so a source
+    // lists hooks in file order; they are then sorted by startTime as decode sorts them.
+    static PhysicsScript fromJson(const JsonNode& node, std::uint32_t did);
     bool operator==(const PhysicsScript&) const = default;
 };
 

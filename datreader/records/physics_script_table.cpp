@@ -53,10 +53,26 @@ QJsonObject PhysicsScriptTable::toJson() const {
         QJsonArray scripts;
         for (const ScriptAndMod& script : entry.scripts)
             scripts.append(
-                QJsonObject{{"mod", script.mod}, {"scriptId", didJson(script.scriptId)}});
+                QJsonObject{{"mod", realJson(script.mod)}, {"scriptId", didJson(script.scriptId)}});
         list.append(QJsonObject{{"scriptType", qint64(entry.scriptType)}, {"scripts", scripts}});
     }
     return {{"id", didJson(id)}, {"entries", list}};
+}
+
+PhysicsScriptTable PhysicsScriptTable::fromJson(const JsonNode& node, std::uint32_t did) {
+    PhysicsScriptTable table;
+    table.id = ownIdFromJson(node, did);
+    const JsonNode entries = node["entries"];
+    if (entries.isMissing())
+        entries.fail("expected an array of entries");
+    for (const JsonNode& entryNode : entries.elements()) {
+        Entry entry;
+        entry.scriptType = entryNode["scriptType"].u32();
+        for (const JsonNode& script : entryNode["scripts"].elements())
+            entry.scripts.push_back({script["mod"].f32(0), script["scriptId"].u32()});
+        table.entries.push_back(std::move(entry));
+    }
+    return table;
 }
 
 } // namespace portalkit::dat

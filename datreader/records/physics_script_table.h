@@ -1,5 +1,7 @@
 #pragma once
 
+#include "io/json_node.h"
+
 #include <QJsonObject>
 #include <cstdint>
 #include <span>
@@ -30,6 +32,9 @@ struct PhysicsScriptTable {
     static PhysicsScriptTable decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
     std::vector<std::uint8_t> encode() const;
     QJsonObject toJson() const;
+    // Lists keep the order they are written in. Requires "entries", each entry's "scriptType"
+    // and each script's "scriptId"; "scripts" defaults to none and "mod" to 0.
+    static PhysicsScriptTable fromJson(const JsonNode& node, std::uint32_t did);
     bool operator==(const PhysicsScriptTable&) const = default;
 };
 
