@@ -53,6 +53,20 @@ QJsonObject toJson(const AnimationFrame& frame) {
     return {{"parts", parts}, {"hooks", hooks}};
 }
 
+AnimationFrame animationFrameFromJson(const JsonNode& node, std::uint32_t partCount) {
+    const std::vector<JsonNode> parts = node["parts"].elements();
+    if (parts.size() != partCount)
+        node["parts"].fail(std::to_string(parts.size()) + " part transforms, the record has " +
+                           std::to_string(partCount) + " parts");
+    AnimationFrame frame;
+    frame.parts.reserve(parts.size());
+    for (const JsonNode& part : parts)
+        frame.parts.push_back(frameFromJson(part));
+    for (const JsonNode& hook : node["hooks"].elements())
+        frame.hooks.push_back(hookFromJson(hook));
+    return frame;
+}
+
 Animation Animation::decode(std::span<const std::uint8_t> bytes, std::uint32_t did) {
     ByteCursor in(bytes, 0, OffsetKind::Entry, did);
     Animation animation;
@@ -124,6 +138,34 @@ QJsonObject Animation::toJson() const {
         frames.append(portalkit::dat::toJson(frame));
     object["partFrames"] = frames;
     return object;
+}
+
+Animation Animation::fromJson(const JsonNode& node, std::uint32_t did) {
+    Animation animation;
+    animation.id = ownIdFromJson(node, did);
+    const JsonNode posFrames = node["posFrames"];
+    animation.flags = node["flags"].u32(posFrames.isMissing() ? 0 : kHasPosFrames);
+    animation.numParts = node["numParts"].u32();
+    const JsonNode partFrames = node["partFrames"];
+    if (partFrames.isMissing())
+        partFrames.fail("expected an array of frames");
+    for (const JsonNode& frame : partFrames.elements())
+        animation.partFrames.push_back(animationFrameFromJson(frame, animation.numParts));
+    for (const JsonNode& frame : posFrames.elements())
+        animation.posFrames.push_back(frameFromJson(frame));
+
+    // The same lists encode() refuses, caught here where the source can be named.
+    if (!animation.hasPosFrames() && !animation.posFrames.empty())
+        posFrames.fail("root frames given but flags lack bit 0 (kHasPosFrames)");
+    if (animation.hasPosFrames() && animation.posFrames.size() != animation.partFrames.size())
+        posFrames.fail(std::to_string(animation.posFrames.size()) + " root frames for " +
+                       std::to_string(animation.partFrames.size()) + " frames");
+    // Display-only, but an edited count that disagrees with the list is a mistake to report.
+    const JsonNode numFrames = node["numFrames"];
+    if (!numFrames.isMissing() && numFrames.u32() != animation.partFrames.size())
+        numFrames.fail("says " + std::to_string(numFrames.u32()) + ", partFrames holds " +
+                       std::to_string(animation.partFrames.size()));
+    return animation;
 }
 
 } // namespace portalkit::dat

@@ -24,6 +24,9 @@ struct AnimationFrame {
 AnimationFrame readAnimationFrame(ByteCursor& in, std::uint32_t numParts);
 void writeAnimationFrame(ByteWriter& out, const AnimationFrame& frame);
 QJsonObject toJson(const AnimationFrame& frame);
+// The inverse of toJson: "parts" must hold exactly `partCount` transforms (each may leave out
+// origin and orientation); "hooks" defaults to none.
+AnimationFrame animationFrameFromJson(const JsonNode& node, std::uint32_t partCount);
 
 struct Animation {
     static constexpr std::string_view kTypeName = "Animation";
@@ -43,6 +46,9 @@ struct Animation {
     // Throws DatError if the lists disagree with numParts/flags (they could not be read back).
     std::vector<std::uint8_t> encode() const;
     QJsonObject toJson() const;
+    // Requires "numParts" and "partFrames"; "flags" defaults to kHasPosFrames when "posFrames"
+    // is given, else 0. Rejects lists encode() would reject, naming the path.
+    static Animation fromJson(const JsonNode& node, std::uint32_t did);
     bool operator==(const Animation&) const = default;
 };
 
