@@ -2,6 +2,8 @@
 
 #include "io/dat_error.h"
 
+#include <algorithm>
+#include <limits>
 #include <string>
 
 namespace portalkit::dat {
@@ -278,6 +280,143 @@ QJsonObject bspNodeToJson(const BspNode& node, BspVariant variant) {
     return object;
 }
 
+const char* variantName(BspVariant variant) {
+    switch (variant) {
+    case BspVariant::Drawing:
+        return "drawing";
+    case BspVariant::Physics:
+        return "physics";
+    case BspVariant::Cell:
+        break;
+    }
+    return "cell";
+}
+
+// The keys bspNodeToJson writes for a node of this kind in this variant (children aside).
+std::vector<std::string_view> bspNodeKeys(BspNodeKind kind, BspVariant variant) {
+    if (kind == BspNodeKind::Leaf) {
+        if (variant == BspVariant::Physics)
+            return {"tag", "leafIndex", "solid", "boundingSphere", "polygons"};
+        return {"tag", "leafIndex"};
+    }
+    std::vector<std::string_view> keys{"tag", "splittingPlane", "posChild", "negChild"};
+    if (storesBranchSphere(kind, variant))
+        keys.push_back("boundingSphere");
+    if (variant == BspVariant::Drawing)
+        keys.push_back("polygons");
+    if (variant == BspVariant::Drawing && kind == BspNodeKind::Portal)
+        keys.push_back("portals");
+    return keys;
+}
+
+std::int16_t i16FromJson(const JsonNode& node) {
+    const std::int32_t value = node.i32();
+    if (value < std::numeric_limits<std::int16_t>::min() ||
+        value > std::numeric_limits<std::int16_t>::max())
+        node.fail(std::to_string(value) + " is not a 16-bit signed integer");
+    return std::int16_t(value);
+}
+
+std::uint32_t bspTagFromJson(const JsonNode& node) {
+    const QString text = node.string();
+    std::uint32_t tag = 0;
+    for (QChar letter : text)
+        tag = (tag << 8) | (letter.unicode() < 0x80 ? letter.unicode() : 0);
+    if (text.size() != 4 || !bspNodeKind(tag))
+        node.fail("'" + text.toStdString() +
+                  "' is not a BSP node tag (LEAF, PORT, BPIN, BPIn, BpIN, BPnN, BPnn, BpnN)");
+    return tag;
+}
+
+std::vector<std::uint16_t> polygonIndicesFromJson(const JsonNode& node) {
+    std::vector<std::uint16_t> indices;
+    for (const JsonNode& element : node.elements())
+        indices.push_back(element.u16());
+    return indices;
+}
+
+// The fields of one node apart from its children. Keys its bytes do not hold are refused, since
+// they would be dropped without a word (a drawing node pasted into a physics tree, say).
+BspNode bspNodeBodyFromJson(const JsonNode& json, BspVariant variant) {
+    BspNode node;
+    node.tag = bspTagFromJson(json["tag"]);
+    const BspNodeKind kind = *bspNodeKind(node.tag);
+    const std::vector<std::string_view> stored = bspNodeKeys(kind, variant);
+    for (const std::string& key : json.keys())
+        if (std::find(stored.begin(), stored.end(), key) == stored.end())
+            json[key].fail(std::string("a ") + variantName(variant) + " tree's " +
+                           tagText(node.tag) + " node does not store this");
+
+    node.leafIndex = json["leafIndex"].i32(0);
+    node.solid = json["solid"].i32(0);
+    if (kind != BspNodeKind::Leaf)
+        node.splittingPlane = planeFromJson(json["splittingPlane"]);
+    if (json.has("boundingSphere"))
+        node.boundingSphere = sphereFromJson(json["boundingSphere"]);
+    node.polygons = polygonIndicesFromJson(json["polygons"]);
+    for (const JsonNode& portal : json["portals"].elements())
+        node.portals.push_back(
+            {i16FromJson(portal["polygonIndex"]), i16FromJson(portal["portalIndex"])});
+    return node;
+}
+
+// BspReader's twin over a JSON node list: walking the tags in stored order fixes every child's
+// index, so given indices are checked against it and missing ones filled in.
+class BspJsonReader {
+  public:
+    BspJsonReader(const JsonNode& list, BspVariant variant) : m_list(list), m_variant(variant) {}
+
+    BspTree read() {
+        if (!m_list.isArray())
+            m_list.fail("expected an array of BSP nodes in stored order, root first");
+        m_json = m_list.elements();
+        if (m_json.empty())
+            m_list.fail("a BSP tree needs at least its root node");
+        readNode(1);
+        if (m_tree.nodes.size() < m_json.size())
+            m_json[m_tree.nodes.size()].fail(
+                "not reachable from the root (each node must be a child of an earlier one, "
+                "positive subtree first)");
+        return std::move(m_tree);
+    }
+
+  private:
+    std::int32_t readNode(int depth) {
+        const std::size_t index = m_tree.nodes.size();
+        const JsonNode& json = m_json[index];
+        if (depth > kMaxBspDepth)
+            json.fail("tree deeper than " + std::to_string(kMaxBspDepth) + " levels");
+        m_tree.nodes.emplace_back(); // claims the index before the children take the next ones
+        BspNode node = bspNodeBodyFromJson(json, m_variant);
+        if (bspNodeKind(node.tag) != BspNodeKind::Leaf) {
+            node.posChild = child(json["posChild"], bspHasPosChild(node.tag), depth);
+            node.negChild = child(json["negChild"], bspHasNegChild(node.tag), depth);
+        }
+        m_tree.nodes[index] = std::move(node);
+        return std::int32_t(index);
+    }
+
+    std::int32_t child(const JsonNode& given, bool present, int depth) {
+        if (!present) {
+            if (!given.isMissing() && given.i32() != -1)
+                given.fail("the node's tag has no such child");
+            return -1;
+        }
+        const std::size_t next = m_tree.nodes.size();
+        if (next >= m_json.size())
+            given.fail("the node's tag needs this child, but the list ends before it");
+        if (!given.isMissing() && given.i32() != std::int32_t(next))
+            given.fail("child " + std::to_string(given.i32()) + " is not the next stored node (" +
+                       std::to_string(next) + "): children follow their parent, positive first");
+        return readNode(depth + 1);
+    }
+
+    const JsonNode& m_list;
+    BspVariant m_variant;
+    std::vector<JsonNode> m_json;
+    BspTree m_tree;
+};
+
 BspTree readTree(ByteCursor& in, BspVariant variant, const char* context) {
     try {
         return readBspTree(in, variant);
@@ -416,7 +555,7 @@ void writePolygons(ByteWriter& out, const std::vector<GfxObj::Polygon>& polygons
 QJsonObject vertexToJson(const GfxObj::Vertex& vertex) {
     QJsonArray uvs;
     for (const GfxObj::UV& uv : vertex.uvs)
-        uvs.append(QJsonArray{uv.u, uv.v});
+        uvs.append(QJsonArray{realJson(uv.u), realJson(uv.v)});
     return {{"id", vertex.id},
             {"origin", toJson(vertex.origin)},
             {"normal", toJson(vertex.normal)},
@@ -442,6 +581,87 @@ QJsonArray polygonsToJson(const std::vector<GfxObj::Polygon>& polygons) {
     for (const GfxObj::Polygon& polygon : polygons)
         array.append(polygonToJson(polygon));
     return array;
+}
+
+// Ids default to the position in the list, which is what retail data holds.
+GfxObj::Vertex vertexFromJson(const JsonNode& node, std::size_t index) {
+    GfxObj::Vertex vertex;
+    vertex.id = node["id"].u16(std::uint16_t(index));
+    vertex.origin = vec3FromJson(node["origin"]);
+    vertex.normal = vec3FromJson(node["normal"]);
+    for (const JsonNode& uv : node["uvs"].elements()) {
+        if (uv.isArray() && uv.value().toArray().size() != 2)
+            uv.fail("expected [u, v]");
+        vertex.uvs.push_back({uv[0].f32(), uv[1].f32()});
+    }
+    if (vertex.uvs.size() > 0xFFFF)
+        node["uvs"].fail("more than 65535 UVs (the count is a u16)");
+    return vertex;
+}
+
+std::vector<std::uint8_t> uvIndicesFromJson(const JsonNode& node, bool stored,
+                                            std::size_t pointCount) {
+    if (!stored) {
+        if (!node.isMissing())
+            node.fail("not stored for this polygon's stippling and sidesType");
+        return {};
+    }
+    if (!node.isArray())
+        node.fail("expected one UV index per vertex");
+    std::vector<std::uint8_t> indices;
+    for (const JsonNode& element : node.elements())
+        indices.push_back(element.u8());
+    if (indices.size() != pointCount)
+        node.fail(std::to_string(indices.size()) + " UV indices for " + std::to_string(pointCount) +
+                  " vertices");
+    return indices;
+}
+
+GfxObj::Polygon polygonFromJson(const JsonNode& node, std::size_t index) {
+    GfxObj::Polygon polygon;
+    polygon.id = node["id"].u16(std::uint16_t(index));
+    polygon.stippling = node["stippling"].u8(0);
+    polygon.sidesType = node["sidesType"].i32(0);
+    polygon.posSurface = node["posSurface"].isMissing() ? 0 : i16FromJson(node["posSurface"]);
+    polygon.negSurface = node["negSurface"].isMissing() ? 0 : i16FromJson(node["negSurface"]);
+    for (const JsonNode& vertexId : node["vertexIds"].elements())
+        polygon.vertexIds.push_back(i16FromJson(vertexId));
+    const std::size_t pointCount = polygon.vertexIds.size();
+    if (pointCount > 0xFF)
+        node["vertexIds"].fail("more than 255 vertices (the count is a u8)");
+    polygon.posUVIndices =
+        uvIndicesFromJson(node["posUVIndices"], polygon.storesPosUVIndices(), pointCount);
+    polygon.negUVIndices =
+        uvIndicesFromJson(node["negUVIndices"], polygon.storesNegUVIndices(), pointCount);
+    return polygon;
+}
+
+std::vector<GfxObj::Polygon> polygonsFromJson(const JsonNode& node) {
+    const std::vector<JsonNode> elements = node.elements();
+    std::vector<GfxObj::Polygon> polygons;
+    polygons.reserve(elements.size());
+    for (std::size_t i = 0; i < elements.size(); ++i)
+        polygons.push_back(polygonFromJson(elements[i], i));
+    return polygons;
+}
+
+// A stored long form must belong to a stored count and be longer than the count needs, or
+// encode would write (and decode read back) something else.
+std::uint8_t longWidthFromJson(const JsonNode& node, std::size_t count, bool stored = true) {
+    const std::uint8_t width = node.u8(0);
+    if (width != 0 && !stored)
+        node.fail("the flags leave this list out, so it has no stored count");
+    if (width != 0 && !((width == 2 || width == 4) && width > shortestWidth(std::uint32_t(count))))
+        node.fail(std::to_string(width) + " is not a longer form for a count of " +
+                  std::to_string(count) + " (0 for the shortest, else 2 or 4 bytes)");
+    return width;
+}
+
+// A part the flags leave out must not be given: encode would throw or silently drop it.
+void rejectUnlessFlagged(const JsonNode& node, std::string_view key, bool flagged,
+                         const char* flag) {
+    if (!flagged && node.has(key))
+        node[key].fail(std::string("given, but flags lack ") + flag);
 }
 
 } // namespace
@@ -490,6 +710,10 @@ QJsonArray bspTreeToJson(const BspTree& tree, BspVariant variant) {
     for (const BspNode& node : tree.nodes)
         nodes.append(bspNodeToJson(node, variant));
     return nodes;
+}
+
+BspTree bspTreeFromJson(const JsonNode& node, BspVariant variant) {
+    return BspJsonReader(node, variant).read();
 }
 
 GfxObj GfxObj::decode(std::span<const std::uint8_t> bytes, std::uint32_t did) {
@@ -587,6 +811,46 @@ QJsonObject GfxObj::toJson() const {
                         {"physicsPolygons", longCountWidths.physicsPolygons},
                         {"polygons", longCountWidths.polygons}};
     return object;
+}
+
+GfxObj GfxObj::fromJson(const JsonNode& node, std::uint32_t did) {
+    GfxObj gfxObj;
+    gfxObj.id = ownIdFromJson(node, did);
+    const bool physicsGiven = node.has("physicsPolygons") || node.has("physicsBsp");
+    const bool drawingGiven = node.has("polygons") || node.has("drawingBsp");
+    gfxObj.flags =
+        node["flags"].u32((physicsGiven ? kHasPhysics : 0) | (drawingGiven ? kHasDrawing : 0) |
+                          (node.has("didDegrade") ? kHasDidDegrade : 0));
+    rejectUnlessFlagged(node, "physicsPolygons", gfxObj.hasPhysics(), "HasPhysics (0x1)");
+    rejectUnlessFlagged(node, "physicsBsp", gfxObj.hasPhysics(), "HasPhysics (0x1)");
+    rejectUnlessFlagged(node, "polygons", gfxObj.hasDrawing(), "HasDrawing (0x2)");
+    rejectUnlessFlagged(node, "drawingBsp", gfxObj.hasDrawing(), "HasDrawing (0x2)");
+    rejectUnlessFlagged(node, "didDegrade", gfxObj.hasDidDegrade(), "HasDIDDegrade (0x8)");
+
+    for (const JsonNode& surface : node["surfaces"].elements())
+        gfxObj.surfaces.push_back(surface.u32());
+    const std::vector<JsonNode> vertices = node["vertices"].elements();
+    for (std::size_t i = 0; i < vertices.size(); ++i)
+        gfxObj.vertices.push_back(vertexFromJson(vertices[i], i));
+    if (gfxObj.hasPhysics()) {
+        gfxObj.physicsPolygons = polygonsFromJson(node["physicsPolygons"]);
+        gfxObj.physicsBsp = bspTreeFromJson(node["physicsBsp"], BspVariant::Physics);
+    }
+    if (node.has("sortCenter"))
+        gfxObj.sortCenter = vec3FromJson(node["sortCenter"]);
+    if (gfxObj.hasDrawing()) {
+        gfxObj.polygons = polygonsFromJson(node["polygons"]);
+        gfxObj.drawingBsp = bspTreeFromJson(node["drawingBsp"], BspVariant::Drawing);
+    }
+    gfxObj.didDegrade = node["didDegrade"].u32(0);
+
+    const JsonNode widths = node["longCountWidths"];
+    gfxObj.longCountWidths.surfaces = longWidthFromJson(widths["surfaces"], gfxObj.surfaces.size());
+    gfxObj.longCountWidths.physicsPolygons = longWidthFromJson(
+        widths["physicsPolygons"], gfxObj.physicsPolygons.size(), gfxObj.hasPhysics());
+    gfxObj.longCountWidths.polygons =
+        longWidthFromJson(widths["polygons"], gfxObj.polygons.size(), gfxObj.hasDrawing());
+    return gfxObj;
 }
 
 } // namespace portalkit::dat

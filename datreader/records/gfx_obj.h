@@ -76,6 +76,10 @@ BspTree readBspTree(ByteCursor& in, BspVariant variant);
 // match their tags, since such a tree could not decode back to itself.
 void writeBspTree(ByteWriter& out, const BspTree& tree, BspVariant variant);
 QJsonArray bspTreeToJson(const BspTree& tree, BspVariant variant);
+// The inverse of bspTreeToJson. Child indices may be left out (stored order fixes them); when
+// given they must match. Throws DatError naming the node's path for anything writeBspTree would
+// reject and for keys the variant does not store for that node.
+BspTree bspTreeFromJson(const JsonNode& node, BspVariant variant);
 
 struct GfxObj {
     static constexpr std::string_view kTypeName = "GfxObj";
@@ -147,6 +151,10 @@ struct GfxObj {
     // Throws DatError when lists disagree with the flags or with each other.
     std::vector<std::uint8_t> encode() const;
     QJsonObject toJson() const;
+    // Without "flags" the flags follow the parts present (physics, drawing, didDegrade); with
+    // it, the parts must match them. Throws DatError naming the path for anything encode would
+    // reject.
+    static GfxObj fromJson(const JsonNode& node, std::uint32_t did);
     bool operator==(const GfxObj&) const = default;
 };
 

@@ -47,10 +47,20 @@ QJsonObject GfxObjDegradeInfo::toJson() const {
     for (const Level& level : levels)
         list.append(QJsonObject{{"gfxObjId", didJson(level.gfxObjId)},
                                 {"degradeMode", qint64(level.degradeMode)},
-                                {"minDist", level.minDist},
-                                {"idealDist", level.idealDist},
-                                {"maxDist", level.maxDist}});
+                                {"minDist", realJson(level.minDist)},
+                                {"idealDist", realJson(level.idealDist)},
+                                {"maxDist", realJson(level.maxDist)}});
     return {{"id", didJson(id)}, {"levels", list}};
+}
+
+GfxObjDegradeInfo GfxObjDegradeInfo::fromJson(const JsonNode& node, std::uint32_t did) {
+    GfxObjDegradeInfo info;
+    info.id = ownIdFromJson(node, did);
+    for (const JsonNode& level : node["levels"].elements())
+        info.levels.push_back({level["gfxObjId"].u32(), level["degradeMode"].u32(0),
+                               level["minDist"].f32(0), level["idealDist"].f32(0),
+                               level["maxDist"].f32(0)});
+    return info;
 }
 
 } // namespace portalkit::dat

@@ -30,6 +30,8 @@ struct GfxObjDegradeInfo {
     static GfxObjDegradeInfo decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
     std::vector<std::uint8_t> encode() const;
     QJsonObject toJson() const;
+    // Each level needs its "gfxObjId"; the mode and distances default to 0.
+    static GfxObjDegradeInfo fromJson(const JsonNode& node, std::uint32_t did);
     bool operator==(const GfxObjDegradeInfo&) const = default;
 };
 

@@ -1,11 +1,17 @@
 #include "records/gfx_obj.h"
 #include "records/gfx_obj_degrade_info.h"
+#include "support/json_round_trip.h"
+#include "support/le_bytes.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QtTest>
+#include <bit>
 #include <stdexcept>
 
 using namespace portalkit::dat;
+using portalkit::testing::jsonRoundTrips;
+using portalkit::testing::mentions;
 
 Q_DECLARE_METATYPE(BspVariant)
 
@@ -149,7 +155,8 @@ BspTree sampleTree(BspVariant variant) {
                 node.polygons = {index, 7};
             }
         } else {
-            node.splittingPlane = {{0, 0, 1}, -i};
+            // Never -0: JSON cannot keep its sign yet (see negativeZeroLosesItsSignInJson).
+            node.splittingPlane = {{0, 0, 1}, 0.5f - i};
             if (drawing || (physics && kind == BspNodeKind::Internal))
                 node.boundingSphere = {{0, i, 0}, 3};
             if (drawing)
@@ -221,11 +228,46 @@ GfxObj chainGfxObj(int depth) {
     return gfxObj;
 }
 
+// Through the bytes and through the JSON text.
 void verifyRoundTrip(const GfxObj& gfxObj) {
     const std::vector<std::uint8_t> bytes = gfxObj.encode();
     const GfxObj decoded = GfxObj::decode(bytes, gfxObj.id);
     QVERIFY(decoded == gfxObj);
     QCOMPARE(decoded.encode(), bytes);
+    jsonRoundTrips(gfxObj, gfxObj.id, "gfxObj");
+}
+
+// `json` with the value at `path` ("drawingBsp/6/tag") set, or removed when `value` is
+// undefined. An array index one past the end appends.
+QJsonValue edited(const QJsonValue& json, const QString& path, const QJsonValue& value) {
+    const QString head = path.section('/', 0, 0);
+    const QString rest = path.section('/', 1);
+    auto replaced = [&](const QJsonValue& child) {
+        return rest.isEmpty() ? value : edited(child, rest, value);
+    };
+    if (json.isArray()) {
+        QJsonArray array = json.toArray();
+        const int index = head.toInt();
+        if (index == array.size())
+            array.append(replaced({}));
+        else if (const QJsonValue next = replaced(array[index]); next.isUndefined())
+            array.removeAt(index);
+        else
+            array[index] = next;
+        return array;
+    }
+    QJsonObject object = json.toObject();
+    if (const QJsonValue next = replaced(object[head]); next.isUndefined())
+        object.remove(head);
+    else
+        object[head] = next;
+    return object;
+}
+
+// What GfxObj::fromJson throws for `json`, read as the entry kDrawingDid.
+std::optional<DatError> gfxObjJsonError(const QJsonValue& json) {
+    return portalkit::testing::errorFrom(
+        [&] { GfxObj::fromJson(JsonNode(json, "gfxObj", kDrawingDid), kDrawingDid); });
 }
 
 const std::vector<std::uint8_t> kDegradeInfo{
@@ -282,6 +324,7 @@ class TestGfxObj : public QObject {
         QCOMPARE(gfxObj.didDegrade, 0x11000042u); // at an unaligned offset
 
         QCOMPARE(gfxObj.encode(), kDrawingObject);
+        jsonRoundTrips(gfxObj, kDrawingDid, "gfxObj");
     }
 
     void decodesHandWrittenPhysicsObject() {
@@ -305,6 +348,7 @@ class TestGfxObj : public QObject {
         QVERIFY(nodes[2].polygons.empty());
         QVERIFY((gfxObj.sortCenter == Vec3{0, 0, 1}));
         QCOMPARE(gfxObj.encode(), kPhysicsObject);
+        jsonRoundTrips(gfxObj, kPhysicsDid, "gfxObj");
     }
 
     // The UV index lists follow the stippling/sides rules of dat-format §3.6; checked against
@@ -359,6 +403,7 @@ class TestGfxObj : public QObject {
         QCOMPARE(decoded.negUVIndices, (neg ? Indices{0x0D, 0x0E, 0x0F} : Indices{}));
         QCOMPARE(gfxObj.drawingBsp.nodes.size(), std::size_t(2)); // still in step afterwards
         QCOMPARE(gfxObj.encode(), bytes);
+        jsonRoundTrips(gfxObj, kDrawingDid, "gfxObj");
     }
 
     void decodesHandWrittenDrawingPortal() {
@@ -454,6 +499,181 @@ class TestGfxObj : public QObject {
         QVERIFY(readBspTree(in, variant) == tree);
         QVERIFY(in.atEnd());
         QCOMPARE(bspTreeToJson(tree, variant).size(), qsizetype(tree.nodes.size()));
+
+        const QByteArray text = QJsonDocument(bspTreeToJson(tree, variant)).toJson();
+        const BspTree back =
+            bspTreeFromJson(JsonNode(QJsonDocument::fromJson(text).array(), "bsp"), variant);
+        QVERIFY(back == tree);
+        ByteWriter again;
+        writeBspTree(again, back, variant);
+        QCOMPARE(again.data(), out.data());
+    }
+
+    // Stored order fixes every child index, so a hand-written tree may leave them out.
+    void bspChildIndicesMayBeOmitted() {
+        QJsonArray nodes = bspTreeToJson(sampleTree(BspVariant::Cell), BspVariant::Cell);
+        for (qsizetype i = 0; i < nodes.size(); ++i) {
+            QJsonObject node = nodes[i].toObject();
+            node.remove("posChild");
+            node.remove("negChild");
+            nodes[i] = node;
+        }
+        QVERIFY(bspTreeFromJson(JsonNode(nodes, "bsp"), BspVariant::Cell) ==
+                sampleTree(BspVariant::Cell));
+    }
+
+    void jsonReadsAShortSource() {
+        // No flags, ids, sortCenter or UV indices of an unstored side: defaults and implied bits.
+        const QJsonObject source = QJsonDocument::fromJson(R"({
+            "surfaces": ["0x08000010"],
+            "vertices": [{"origin": [0, 0, 0], "normal": [0, 0, 1], "uvs": [[0, 0]]},
+                         {"origin": [1, 0, 0], "normal": [0, 0, 1]},
+                         {"origin": [0, 1, 0], "normal": ["nan", "inf", "-inf"]}],
+            "polygons": [{"vertexIds": [0, 1, 2], "posUVIndices": [0, 0, 0]}],
+            "drawingBsp": [{"tag": "LEAF"}]
+        })")
+                                       .object();
+        const GfxObj gfxObj =
+            GfxObj::fromJson(JsonNode(source, "gfxObj", kDrawingDid), kDrawingDid);
+        QCOMPARE(gfxObj.id, kDrawingDid);
+        QCOMPARE(gfxObj.flags, GfxObj::kHasDrawing);
+        QCOMPARE(gfxObj.vertices[2].id, std::uint16_t(2));
+        QCOMPARE(gfxObj.polygons[0].sidesType, 0);
+        QVERIFY(gfxObj.polygons[0].negUVIndices.empty());
+        QCOMPARE(std::bit_cast<std::uint32_t>(gfxObj.vertices[2].normal.x), 0x7FC00000u);
+        QCOMPARE(std::bit_cast<std::uint32_t>(gfxObj.vertices[2].normal.y), 0x7F800000u);
+        QCOMPARE(std::bit_cast<std::uint32_t>(gfxObj.vertices[2].normal.z), 0xFF800000u);
+        const GfxObj decoded = GfxObj::decode(gfxObj.encode(), kDrawingDid);
+        QCOMPARE(decoded.encode(), gfxObj.encode());
+
+        // Non-finite reals survive toJson as their spellings (NaN never compares equal).
+        const QJsonObject json = gfxObj.toJson();
+        QCOMPARE(json["vertices"][2]["normal"].toArray(), (QJsonArray{"nan", "inf", "-inf"}));
+        QCOMPARE(GfxObj::fromJson(JsonNode(json, "gfxObj", kDrawingDid), kDrawingDid).encode(),
+                 gfxObj.encode());
+    }
+
+    // Each edit of fullGfxObj's JSON is something encode would refuse or the bytes could not
+    // hold; fromJson must name the field and the DID.
+    void jsonErrorsNameTheField_data() {
+        QTest::addColumn<QString>("edit");
+        QTest::addColumn<QJsonValue>("value");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("message");
+        const QJsonValue removed = QJsonValue::Undefined;
+        QTest::newRow("id of another entry") << "id" << QJsonValue("0x01000001") << "gfxObj.id"
+                                             << "its entry is 0x01000042";
+        QTest::newRow("drawing list without its flag")
+            << "flags" << QJsonValue(0x9) << "gfxObj.polygons"
+            << "flags lack HasDrawing";
+        QTest::newRow("physics lists without their flag")
+            << "flags" << QJsonValue(0xA) << "gfxObj.physicsPolygons"
+            << "flags lack HasPhysics";
+        QTest::newRow("flagged tree missing") << "drawingBsp" << removed << "gfxObj.drawingBsp"
+                                              << "missing";
+        QTest::newRow("tree without a root")
+            << "drawingBsp" << QJsonValue(QJsonArray{}) << "gfxObj.drawingBsp"
+            << "root node";
+        QTest::newRow("unknown tag")
+            << "drawingBsp/6/tag" << QJsonValue("BPOL") << "gfxObj.drawingBsp[6].tag"
+            << "not a BSP node tag";
+        QTest::newRow("child out of stored order")
+            << "drawingBsp/0/posChild" << QJsonValue(8) << "gfxObj.drawingBsp[0].posChild"
+            << "not the next stored node (1)";
+        QTest::newRow("child the tag lacks")
+            << "drawingBsp/1/negChild" << QJsonValue(2) << "gfxObj.drawingBsp[1].negChild"
+            << "no such child";
+        QTest::newRow("leaf with a child")
+            << "drawingBsp/6/posChild" << QJsonValue(7) << "gfxObj.drawingBsp[6].posChild"
+            << "drawing tree's LEAF node does not store";
+        QTest::newRow("field of another variant")
+            << "physicsBsp/8/portals" << QJsonValue(QJsonArray{}) << "gfxObj.physicsBsp[8].portals"
+            << "physics tree's PORT node does not store";
+        QTest::newRow("unreachable node")
+            << "drawingBsp/11" << QJsonValue(QJsonObject{{"tag", "LEAF"}})
+            << "gfxObj.drawingBsp[11]"
+            << "not reachable";
+        QTest::newRow("tree ends before a child")
+            << "physicsBsp/10" << removed << "gfxObj.physicsBsp[8].negChild"
+            << "list ends before it";
+        QTest::newRow("portal index beyond i16")
+            << "drawingBsp/8/portals/0/portalIndex" << QJsonValue(40000)
+            << "gfxObj.drawingBsp[8].portals[0].portalIndex"
+            << "16-bit";
+        QTest::newRow("polygon index beyond u16")
+            << "physicsBsp/6/polygons/0" << QJsonValue(-1) << "gfxObj.physicsBsp[6].polygons[0]"
+            << "0..65535";
+        QTest::newRow("uv indices short")
+            << "polygons/2/negUVIndices/3" << removed << "gfxObj.polygons[2].negUVIndices"
+            << "3 UV indices for 4 vertices";
+        QTest::newRow("uv indices the sides do not store")
+            << "polygons/0/negUVIndices" << QJsonValue(QJsonArray{0, 0, 0, 0})
+            << "gfxObj.polygons[0].negUVIndices"
+            << "not stored";
+        QTest::newRow("stored uv indices missing") << "physicsPolygons/0/posUVIndices" << removed
+                                                   << "gfxObj.physicsPolygons[0].posUVIndices"
+                                                   << "missing";
+        QTest::newRow("surface index beyond i16")
+            << "polygons/3/posSurface" << QJsonValue(32768) << "gfxObj.polygons[3].posSurface"
+            << "16-bit";
+        QTest::newRow("uv of three numbers")
+            << "vertices/1/uvs/0" << QJsonValue(QJsonArray{0, 0, 0}) << "gfxObj.vertices[1].uvs[0]"
+            << "[u, v]";
+        QTest::newRow("vertex without normal")
+            << "vertices/2/normal" << removed << "gfxObj.vertices[2].normal"
+            << "missing";
+        QTest::newRow("didDegrade without its flag")
+            << "flags" << QJsonValue(0x7) << "gfxObj.didDegrade"
+            << "flags lack HasDIDDegrade";
+        QTest::newRow("long width shorter than needed")
+            << "longCountWidths" << QJsonValue(QJsonObject{{"polygons", 3}})
+            << "gfxObj.longCountWidths.polygons"
+            << "not a longer form";
+        QTest::newRow("real as text")
+            << "sortCenter/1" << QJsonValue("one") << "gfxObj.sortCenter[1]"
+            << "expected a number";
+    }
+    void jsonErrorsNameTheField() {
+        QFETCH(QString, edit);
+        QFETCH(QJsonValue, value);
+        QFETCH(QString, field);
+        QFETCH(QString, message);
+        const auto error = gfxObjJsonError(edited(fullGfxObj().toJson(), edit, value));
+        QVERIFY2(error, "fromJson accepted the edited source");
+        QCOMPARE(QString::fromStdString(error->field()), field);
+        QVERIFY2(mentions(*error, message.toStdString()), error->what());
+        QVERIFY2(mentions(*error, "DID 0x01000042"), error->what());
+        QCOMPARE(error->offsetKind(), OffsetKind::Source);
+    }
+
+    void jsonLongCountWidthNeedsAStoredCount() {
+        QJsonObject json = GfxObj::decode(kDrawingObject, kDrawingDid).toJson(); // no physics
+        json["longCountWidths"] = QJsonObject{{"physicsPolygons", 2}};
+        const auto error = gfxObjJsonError(json);
+        QVERIFY2(error, "fromJson accepted a long form of a count the bytes do not hold");
+        QCOMPARE(error->field(), std::string("gfxObj.longCountWidths.physicsPolygons"));
+        QVERIFY2(mentions(*error, "no stored count"), error->what());
+    }
+
+    // Qt's JSON values cannot hold -0.0 and realJson (records/common.cpp) writes it as a plain
+    // 0, so the sign bit is lost on the way through text. Known gap in the shared helpers; this
+    // turns into an unexpected pass, and so a failure, once -0 gets a spelling there.
+    void negativeZeroLosesItsSignInJson() {
+        GfxObj gfxObj = GfxObj::decode(kPhysicsObject, kPhysicsDid);
+        gfxObj.sortCenter.x = -0.0f;
+        const QByteArray text = QJsonDocument(gfxObj.toJson()).toJson();
+        const GfxObj back = GfxObj::fromJson(
+            JsonNode(QJsonDocument::fromJson(text).object(), "gfxObj", kPhysicsDid), kPhysicsDid);
+        QEXPECT_FAIL("", "realJson writes -0.0 as 0 (shared helper, records/common.cpp)", Abort);
+        QCOMPARE(back.encode(), gfxObj.encode());
+    }
+
+    void jsonRefusesTreesDeeperThanTheLimit() {
+        const QJsonObject json = chainGfxObj(kMaxBspDepth + 1).toJson();
+        const DatError error = portalkit::testing::expectDatError(
+            [&] { GfxObj::fromJson(JsonNode(json, "gfxObj", kPhysicsDid), kPhysicsDid); });
+        QCOMPARE(error.field(), "gfxObj.physicsBsp[" + std::to_string(kMaxBspDepth) + "]");
+        QVERIFY2(mentions(error, "deeper than"), error.what());
     }
 
     void cellTreesStoreOnlyPlanesAndLeafIndices() {
@@ -482,6 +702,7 @@ class TestGfxObj : public QObject {
             at == 0x08 ? gfxObj.longCountWidths.surfaces : gfxObj.longCountWidths.polygons;
         QCOMPARE(int(kept), width);
         QCOMPARE(gfxObj.encode(), bytes);
+        jsonRoundTrips(gfxObj, kDrawingDid, "gfxObj");
     }
 
     void maximumDepthTreeRoundTrips() {
@@ -661,6 +882,35 @@ class TestGfxObj : public QObject {
         QVERIFY(GfxObjDegradeInfo::decode(info.encode(), info.id) == info);
         QCOMPARE(info.toJson()["levels"].toArray()[1].toObject()["gfxObjId"].toString(),
                  QString("0x01000044"));
+    }
+
+    void degradeInfoJson() {
+        const GfxObjDegradeInfo info = GfxObjDegradeInfo::decode(kDegradeInfo, 0x11000042);
+        if (!jsonRoundTrips(info, 0x11000042, "gfxObjDegradeInfo"))
+            return;
+
+        // Only the GfxObj is required; mode and distances default to 0.
+        const QJsonObject shortSource = QJsonDocument::fromJson(R"({"levels": [
+            {"gfxObjId": "0x01000042", "maxDist": "inf"}, {"gfxObjId": 16777284}]})")
+                                            .object();
+        const GfxObjDegradeInfo parsed = GfxObjDegradeInfo::fromJson(
+            JsonNode(shortSource, "gfxObjDegradeInfo", 0x11000042), 0x11000042);
+        QCOMPARE(parsed.id, 0x11000042u);
+        QCOMPARE(parsed.levels.size(), std::size_t(2));
+        QCOMPARE(parsed.levels[0].maxDist, std::numeric_limits<float>::infinity());
+        QCOMPARE(parsed.levels[1].gfxObjId, 0x01000044u);
+        QCOMPARE(parsed.levels[1].degradeMode, 0u);
+
+        QJsonObject broken = info.toJson();
+        broken["levels"] =
+            QJsonArray{QJsonObject{{"gfxObjId", "0x01000042"}}, QJsonObject{{"minDist", 1}}};
+        const auto error = portalkit::testing::errorFrom([&] {
+            GfxObjDegradeInfo::fromJson(JsonNode(broken, "gfxObjDegradeInfo", 0x11000042),
+                                        0x11000042);
+        });
+        QVERIFY2(error, "accepted a level without its GfxObj");
+        QCOMPARE(error->field(), std::string("gfxObjDegradeInfo.levels[1].gfxObjId"));
+        QVERIFY2(mentions(*error, "missing") && mentions(*error, "DID 0x11000042"), error->what());
     }
 
     void degradeInfoErrors() {
