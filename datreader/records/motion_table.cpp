@@ -47,6 +47,13 @@ QJsonArray entriesJson(const std::vector<MotionTable::Entry>& entries) {
     return list;
 }
 
+std::vector<MotionTable::Entry> entriesFromJson(const JsonNode& list) {
+    std::vector<MotionTable::Entry> entries;
+    for (const JsonNode& node : list.elements())
+        entries.push_back({node["key"].u32(), motionDataFromJson(node)});
+    return entries;
+}
+
 } // namespace
 
 MotionData readMotionData(ByteCursor& in) {
@@ -92,6 +99,31 @@ QJsonObject toJson(const MotionData& motion) {
     if (motion.hasOmega())
         object["omega"] = toJson(motion.omega);
     return object;
+}
+
+MotionData motionDataFromJson(const JsonNode& node) {
+    MotionData motion;
+    motion.bitfield = node["bitfield"].u8(0);
+    const JsonNode velocity = node["velocity"];
+    const JsonNode omega = node["omega"];
+    motion.flags = node["flags"].u8((velocity.isMissing() ? 0 : MotionData::kHasVelocity) |
+                                    (omega.isMissing() ? 0 : MotionData::kHasOmega));
+    const std::vector<JsonNode> anims = node["anims"].elements();
+    if (anims.size() > 0xFF)
+        node["anims"].fail(std::to_string(anims.size()) + " anims do not fit the u8 count");
+    for (const JsonNode& anim : anims)
+        motion.anims.push_back(animDataFromJson(anim));
+    // Each vector is stored only under its flag, so one without the other could not be read back.
+    const auto flaggedVector = [](const JsonNode& vector, bool flagged, const std::string& bit) {
+        if (!flagged && !vector.isMissing())
+            vector.fail("given but flags lack " + bit);
+        if (flagged && vector.isMissing())
+            vector.fail("missing though flags have " + bit);
+        return flagged ? vec3FromJson(vector) : Vec3{};
+    };
+    motion.velocity = flaggedVector(velocity, motion.hasVelocity(), "bit 0x1");
+    motion.omega = flaggedVector(omega, motion.hasOmega(), "bit 0x2");
+    return motion;
 }
 
 MotionTable MotionTable::decode(std::span<const std::uint8_t> bytes, std::uint32_t did) {
@@ -173,6 +205,19 @@ QJsonObject MotionTable::toJson() const {
             {"cycles", entriesJson(cycles)},
             {"modifiers", entriesJson(modifiers)},
             {"links", linkList}};
+}
+
+MotionTable MotionTable::fromJson(const JsonNode& node, std::uint32_t did) {
+    MotionTable table;
+    table.id = ownIdFromJson(node, did);
+    table.defaultStyle = node["defaultStyle"].u32();
+    for (const JsonNode& entry : node["styleDefaults"].elements())
+        table.styleDefaults.push_back({entry["style"].u32(), entry["defaultSubstate"].u32()});
+    table.cycles = entriesFromJson(node["cycles"]);
+    table.modifiers = entriesFromJson(node["modifiers"]);
+    for (const JsonNode& link : node["links"].elements())
+        table.links.push_back({link["key"].u32(), entriesFromJson(link["transitions"])});
+    return table;
 }
 
 } // namespace portalkit::dat

@@ -32,6 +32,9 @@ struct MotionData {
 MotionData readMotionData(ByteCursor& in);
 void writeMotionData(ByteWriter& out, const MotionData& motion); // throws if anims > 255
 QJsonObject toJson(const MotionData& motion);
+// "flags" defaults to the bits for the "velocity" and "omega" given; a vector its flag lacks,
+// or a flag without its vector, is an error. More than 255 anims is an error too.
+MotionData motionDataFromJson(const JsonNode& node);
 
 struct MotionTable {
     static constexpr std::string_view kTypeName = "MotionTable";
@@ -65,6 +68,9 @@ struct MotionTable {
     static MotionTable decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
     std::vector<std::uint8_t> encode() const; // throws DatError if a MotionData has > 255 anims
     QJsonObject toJson() const;
+    // Requires "defaultStyle" and every key; the four lists default to empty and keep the order
+    // they are written in.
+    static MotionTable fromJson(const JsonNode& node, std::uint32_t did);
     bool operator==(const MotionTable&) const = default;
 };
 

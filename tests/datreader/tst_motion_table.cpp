@@ -3,9 +3,11 @@
 
 #include "io/dat_error.h"
 #include "records/motion_table.h"
+#include "support/json_round_trip.h"
 #include "support/le_bytes.h"
 
 #include <QtTest>
+#include <limits>
 #include <optional>
 
 using namespace portalkit::dat;
@@ -51,6 +53,31 @@ MotionData motion(std::uint8_t flags, std::uint8_t numAnims, std::uint8_t bitfie
     return m;
 }
 
+// Every branch the format has: each flag combination, 0 and 255 anims, an empty link.
+MotionTable everyBranch() {
+    MotionTable table;
+    table.id = 0x09000123;
+    table.defaultStyle = 0x8000003C;
+    table.styleDefaults = {{0x8000003C, 0x41000003}, {0x8000003D, 0x41000003}};
+    table.cycles = {{0x003C0003, motion(0, 1)},
+                    {0x003D0003, motion(1, 2, 2)},
+                    {0x003D0005, motion(2, 0)},
+                    {0x003D0007, motion(3, 255, 1)},
+                    {0x003D0009, motion(0x84, 1)}}; // unknown flag bits survive
+    table.modifiers = {{0x0000006A, motion(1, 0)}};
+    table.links = {{0x003D0003, {{0x45000005, motion(0, 1)}, {0x44000007, motion(2, 3)}}},
+                   {0x003C0003, {}}};
+    return table;
+}
+
+MotionTable fromSource(const QByteArray& text) {
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(text, &error);
+    if (error.error != QJsonParseError::NoError)
+        qFatal("bad test JSON: %s", qPrintable(error.errorString()));
+    return MotionTable::fromJson(JsonNode(document.object(), "motionTable", kTable), kTable);
+}
+
 } // namespace
 
 class TestMotionTable : public QObject {
@@ -92,18 +119,7 @@ class TestMotionTable : public QObject {
     }
 
     void roundTripsEveryBranch() {
-        MotionTable table;
-        table.id = 0x09000123;
-        table.defaultStyle = 0x8000003C;
-        table.styleDefaults = {{0x8000003C, 0x41000003}, {0x8000003D, 0x41000003}};
-        table.cycles = {{0x003C0003, motion(0, 1)},
-                        {0x003D0003, motion(1, 2, 2)},
-                        {0x003D0005, motion(2, 0)},
-                        {0x003D0007, motion(3, 255, 1)},
-                        {0x003D0009, motion(0x84, 1)}}; // unknown flag bits survive
-        table.modifiers = {{0x0000006A, motion(1, 0)}};
-        table.links = {{0x003D0003, {{0x45000005, motion(0, 1)}, {0x44000007, motion(2, 3)}}},
-                       {0x003C0003, {}}};
+        const MotionTable table = everyBranch();
         const std::vector<std::uint8_t> bytes = table.encode();
         const MotionTable back = MotionTable::decode(bytes, table.id);
         QCOMPARE(back, table);
@@ -126,6 +142,95 @@ class TestMotionTable : public QObject {
         const QJsonObject transition = link["transitions"].toArray()[0].toObject();
         QCOMPARE(transition["key"].toString(), QString("0x41000007"));
         QVERIFY(!transition.contains("velocity"));
+    }
+
+    void jsonRoundTripsEveryBranch() {
+        if (!jsonRoundTrips(MotionTable::decode(oneCycleOneLink().data, kTable), kTable,
+                            "motionTable"))
+            return;
+        const MotionTable table = everyBranch();
+        if (!jsonRoundTrips(table, table.id, "motionTable"))
+            return;
+        MotionTable nonFinite = table;
+        const float inf = std::numeric_limits<float>::infinity();
+        nonFinite.cycles[1].motion.velocity = {inf, -inf, 1};
+        nonFinite.links[0].transitions[0].motion.anims[0].framerate = -inf;
+        if (!jsonRoundTrips(nonFinite, table.id, "motionTable"))
+            return;
+        // NaN never equals itself, so the bytes are what must match.
+        nonFinite.cycles[2].motion.omega.y = std::numeric_limits<float>::quiet_NaN();
+        QCOMPARE(viaJsonText(nonFinite, table.id, "motionTable").encode(), nonFinite.encode());
+    }
+
+    void handWrittenSourceLeavesOutDefaults() {
+        const MotionTable table = fromSource(R"({"defaultStyle": "0x8000003D",
+            "cycles": [{"key": "0x003D0003", "anims": [{"animId": "0x030009BF"}],
+                        "velocity": [0, 4, 0], "omega": [0, 0, 1.5]}],
+            "links": [{"key": "0x003D0003", "transitions": [{"key": "0x41000007",
+                "bitfield": 1, "anims": [{"animId": "0x03000002", "lowFrame": 2,
+                                          "highFrame": 5, "framerate": -15}]}]}]})");
+        // The spec fixture but for its style defaults, which this source leaves out.
+        MotionTable expected = MotionTable::decode(oneCycleOneLink().data, kTable);
+        expected.styleDefaults.clear();
+        QCOMPARE(table, expected);
+        QCOMPARE(table.cycles[0].motion.flags, std::uint8_t(3)); // implied by the vectors given
+    }
+
+    void malformedSourcesNameTheFieldAndDid_data() {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no default style") << "{}"
+                                          << "motionTable.defaultStyle"
+                                          << "missing";
+        QTest::newRow("entry without key") << R"({"defaultStyle": 0, "modifiers": [{"anims": []}]})"
+                                           << "motionTable.modifiers[0].key"
+                                           << "missing";
+        QTest::newRow("velocity the flags lack")
+            << R"({"defaultStyle": 0, "cycles": [{"key": 1, "flags": 2, "velocity": [0, 1, 0],
+                                                  "omega": [0, 0, 1]}]})"
+            << "motionTable.cycles[0].velocity"
+            << "given but flags lack bit 0x1";
+        QTest::newRow("flagged omega missing")
+            << R"({"defaultStyle": 0, "links": [{"key": 1, "transitions": [{"key": 2,
+                                                                             "flags": 2}]}]})"
+            << "motionTable.links[0].transitions[0].omega"
+            << "missing though flags have bit 0x2";
+        QTest::newRow("anim without id")
+            << R"({"defaultStyle": 0, "cycles": [{"key": 1, "anims": [{"framerate": 30}]}]})"
+            << "motionTable.cycles[0].anims[0].animId"
+            << "missing";
+        QTest::newRow("flags past a byte")
+            << R"({"defaultStyle": 0, "cycles": [{"key": 1, "flags": 256}]})"
+            << "motionTable.cycles[0].flags"
+            << "not an integer in 0..255";
+        QTest::newRow("half a style default")
+            << R"({"defaultStyle": 0, "styleDefaults": [{"style": "0x8000003D"}]})"
+            << "motionTable.styleDefaults[0].defaultSubstate"
+            << "missing";
+    }
+    void malformedSourcesNameTheFieldAndDid() {
+        QFETCH(QString, source);
+        QFETCH(QString, field);
+        QFETCH(QString, message);
+        const DatError error = expectDatError([&] { fromSource(source.toUtf8()); });
+        QCOMPARE(QString::fromStdString(error.field()), field);
+        QCOMPARE(error.offsetKind(), OffsetKind::Source);
+        QCOMPARE(*error.did(), kTable);
+        QVERIFY2(mentions(error, "0x09000001"), error.what());
+        QVERIFY2(mentions(error, message.toStdString()), error.what());
+    }
+
+    void moreAnimsThanTheCountHoldsIsASourceError() {
+        QJsonArray anims;
+        for (int i = 0; i < 256; ++i)
+            anims.append(QJsonObject{{"animId", 1}});
+        const QJsonObject source{{"defaultStyle", 0},
+                                 {"cycles", QJsonArray{QJsonObject{{"key", 1}, {"anims", anims}}}}};
+        const DatError error = expectDatError(
+            [&] { MotionTable::fromJson(JsonNode(source, "motionTable", kTable), kTable); });
+        QCOMPARE(error.field(), std::string("motionTable.cycles[0].anims"));
+        QVERIFY2(mentions(error, "256 anims do not fit the u8 count"), error.what());
     }
 
     void truncationNamesFieldAndEntry_data() {
