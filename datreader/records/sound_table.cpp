@@ -87,17 +87,17 @@ QJsonObject SoundTable::toJson() const {
     QJsonArray hashList;
     for (const HashEntry& hash : hashes)
         hashList.append(QJsonObject{{"key", qint64(hash.key)},
-                                    {"priority", hash.priority},
-                                    {"probability", hash.probability},
-                                    {"volume", hash.volume}});
+                                    {"priority", realJson(hash.priority)},
+                                    {"probability", realJson(hash.probability)},
+                                    {"volume", realJson(hash.volume)}});
     QJsonArray soundList;
     for (const Sound& sound : sounds) {
         QJsonArray entries;
         for (const Entry& entry : sound.entries)
             entries.append(QJsonObject{{"waveId", didJson(entry.waveId)},
-                                       {"priority", entry.priority},
-                                       {"probability", entry.probability},
-                                       {"volume", entry.volume}});
+                                       {"priority", realJson(entry.priority)},
+                                       {"probability", realJson(entry.probability)},
+                                       {"volume", realJson(entry.volume)}});
         soundList.append(QJsonObject{{"soundType", qint64(sound.soundType)},
                                      {"entries", entries},
                                      {"unknown", sound.unknown}});
@@ -106,6 +106,25 @@ QJsonObject SoundTable::toJson() const {
             {"hashKey", qint64(hashKey)},
             {"hashes", hashList},
             {"sounds", soundList}};
+}
+
+SoundTable SoundTable::fromJson(const JsonNode& node, std::uint32_t did) {
+    SoundTable table;
+    table.id = ownIdFromJson(node, did);
+    table.hashKey = node["hashKey"].u32(0);
+    for (const JsonNode& hash : node["hashes"].elements())
+        table.hashes.push_back({hash["key"].u32(), hash["priority"].f32(0),
+                                hash["probability"].f32(0), hash["volume"].f32(0)});
+    for (const JsonNode& soundNode : node["sounds"].elements()) {
+        Sound sound;
+        sound.soundType = soundNode["soundType"].u32();
+        for (const JsonNode& entry : soundNode["entries"].elements())
+            sound.entries.push_back({entry["waveId"].u32(), entry["priority"].f32(0),
+                                     entry["probability"].f32(0), entry["volume"].f32(0)});
+        sound.unknown = soundNode["unknown"].i32(0);
+        table.sounds.push_back(std::move(sound));
+    }
+    return table;
 }
 
 } // namespace portalkit::dat

@@ -47,6 +47,9 @@ struct SoundTable {
     static SoundTable decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
     std::vector<std::uint8_t> encode() const;
     QJsonObject toJson() const;
+    // Requires each hash's "key", each sound's "soundType" and each entry's "waveId"; the
+    // lists, hashKey, unknown and the odds default to empty or 0. Lists keep their order.
+    static SoundTable fromJson(const JsonNode& node, std::uint32_t did);
     bool operator==(const SoundTable&) const = default;
 };
 

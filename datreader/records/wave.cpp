@@ -24,6 +24,12 @@ void writeChunk(ByteWriter& out, const char (&tag)[5], std::span<const std::uint
         out.u8(0);
 }
 
+QByteArray base64(const std::vector<std::uint8_t>& bytes) {
+    return QByteArray::fromRawData(reinterpret_cast<const char*>(bytes.data()),
+                                   qsizetype(bytes.size()))
+        .toBase64();
+}
+
 } // namespace
 
 std::optional<Wave::Format> Wave::format() const {
@@ -109,7 +115,38 @@ QJsonObject Wave::toJson() const {
     }
     if (header.size() >= kFixedFormatBytes + 2)
         object["cbSize"] = header[16] | header[17] << 8;
+    object["header"] = QString::fromLatin1(base64(header));
+    object["data"] = QString::fromLatin1(base64(data));
     return object;
+}
+
+Wave Wave::fromJson(const JsonNode& node, std::uint32_t did) {
+    Wave wave;
+    wave.id = ownIdFromJson(node, did);
+    const QByteArray header = node["header"].base64Bytes();
+    const QByteArray data = node["data"].base64Bytes();
+    wave.header.assign(header.begin(), header.end());
+    wave.data.assign(data.begin(), data.end());
+    // Everything else toJson writes is derived from the bytes; a source may repeat it, but
+    // an edit there would change nothing, so a disagreement is reported.
+    const QJsonObject derived = wave.toJson();
+    for (const char* key :
+         {"headerSize", "dataSize", "fileExtension", "formatTag", "channels", "samplesPerSec",
+          "avgBytesPerSec", "blockAlign", "bitsPerSample", "cbSize"}) {
+        const JsonNode given = node[key];
+        if (given.isMissing())
+            continue;
+        const QJsonValue actual = derived[QLatin1StringView(key)];
+        if (actual.isUndefined())
+            given.fail("given, but the " + std::to_string(wave.header.size()) +
+                       "-byte header does not hold it");
+        const QString actualText =
+            actual.isString() ? actual.toString() : QString::number(actual.toInteger());
+        if (actual.isString() ? given.string() != actualText : given.u32() != actual.toInteger())
+            given.fail("disagrees with the header and data bytes, which give " +
+                       actualText.toStdString());
+    }
+    return wave;
 }
 
 } // namespace portalkit::dat

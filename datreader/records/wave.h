@@ -48,7 +48,12 @@ struct Wave {
 
     static Wave decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
     std::vector<std::uint8_t> encode() const;
+    // "header" and "data" carry the bytes as base64; the sizes and format fields beside them are
+    // derived from those bytes, for people reading the JSON.
     QJsonObject toJson() const;
+    // Requires "header" and "data". The derived keys may be left out; when given they must
+    // agree with the bytes, so editing one of them is reported instead of silently lost.
+    static Wave fromJson(const JsonNode& node, std::uint32_t did);
     bool operator==(const Wave&) const = default;
 };
 

@@ -4,9 +4,11 @@
 #include "io/dat_error.h"
 #include "records/sound_table.h"
 #include "records/wave.h"
+#include "support/json_round_trip.h"
 #include "support/le_bytes.h"
 
 #include <QtTest>
+#include <limits>
 #include <optional>
 
 using namespace portalkit::dat;
@@ -59,6 +61,34 @@ Wave wave(std::vector<std::uint8_t> header, std::vector<std::uint8_t> data) {
     return w;
 }
 
+// Non-zero raw fields everywhere the format keeps them.
+SoundTable rawFieldsTable() {
+    SoundTable table;
+    table.id = 0x200000A8;
+    table.hashKey = 0xDEADBEEF; // unknown, kept raw
+    table.hashes = {{1, 0.1f, 0.2f, 0.3f}, {2, 1, 1, 1}};
+    table.sounds = {{5, {{0x0A000001, 1, 0.5f, 0.25f}}, -3}, {9, {}, 0}};
+    return table;
+}
+
+// An ADPCM-style header: cbSize 12 and 12 extra bytes, 30 in all.
+Bytes adpcmHeader() {
+    Bytes header;
+    header.u16(2).u16(1).u32(22050).u32(11100).u16(512).u16(4).u16(12);
+    header.raw({0xF4, 0x03, 0x07, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x02, 0x00, 0xFF});
+    return header;
+}
+
+// A record read from a source written by hand, under the root path its callers use.
+template <typename Record>
+Record fromSource(const QByteArray& text, const char* rootPath, std::uint32_t did) {
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(text, &error);
+    if (error.error != QJsonParseError::NoError)
+        qFatal("bad test JSON: %s", qPrintable(error.errorString()));
+    return Record::fromJson(JsonNode(document.object(), rootPath, did), did);
+}
+
 } // namespace
 
 class TestSound : public QObject {
@@ -91,11 +121,7 @@ class TestSound : public QObject {
     }
 
     void soundTableRoundTrips() {
-        SoundTable table;
-        table.id = 0x200000A8;
-        table.hashKey = 0xDEADBEEF; // unknown, kept raw
-        table.hashes = {{1, 0.1f, 0.2f, 0.3f}, {2, 1, 1, 1}};
-        table.sounds = {{5, {{0x0A000001, 1, 0.5f, 0.25f}}, -3}, {9, {}, 0}};
+        const SoundTable table = rawFieldsTable();
         const std::vector<std::uint8_t> bytes = table.encode();
         const SoundTable back = SoundTable::decode(bytes, table.id);
         QCOMPARE(back, table);
@@ -149,6 +175,126 @@ class TestSound : public QObject {
         QCOMPARE(error->offset(), std::uint64_t(kTableSize));
     }
 
+    void soundTableJsonRoundTrips() {
+        if (!jsonRoundTrips(SoundTable::decode(soundTable().data, kTable), kTable, "soundTable"))
+            return;
+        SoundTable table = rawFieldsTable();
+        if (!jsonRoundTrips(table, table.id, "soundTable"))
+            return;
+        if (!jsonRoundTrips(SoundTable{0x20000002, 0, {}, {}}, 0x20000002, "soundTable"))
+            return;
+        const float inf = std::numeric_limits<float>::infinity();
+        table.hashes[0].volume = inf;
+        table.sounds[0].entries[0].priority = -inf;
+        if (!jsonRoundTrips(table, table.id, "soundTable"))
+            return;
+        // NaN never equals itself, so the bytes are what must match.
+        table.sounds[0].entries[0].probability = std::numeric_limits<float>::quiet_NaN();
+        QCOMPARE(viaJsonText(table, table.id, "soundTable").encode(), table.encode());
+    }
+
+    void handWrittenSoundTableLeavesOutDefaults() {
+        const auto table = fromSource<SoundTable>(R"({
+            "hashes": [{"key": 0, "probability": 1, "volume": 1}],
+            "sounds": [{"soundType": 6, "entries": [
+                           {"waveId": "0x0A000010", "priority": 0.5, "probability": 1,
+                            "volume": 0.75},
+                           {"waveId": "0x0A000011", "priority": 0.25, "probability": 0.5,
+                            "volume": 1}]},
+                       {"soundType": "0x77", "unknown": 7}]})",
+                                                  "soundTable", kTable);
+        QCOMPARE(table, SoundTable::decode(soundTable().data, kTable));
+    }
+
+    void waveJsonCarriesItsBytes() {
+        const Wave pcm = Wave::decode(pcmWave().data, kWave);
+        QCOMPARE(pcm.toJson()["header"].toString(), QString("AQABACJWAABErAAAAgAQAAAA"));
+        QCOMPARE(pcm.toJson()["data"].toString(), QString("AAD/fwGA"));
+        for (const Wave& w : {pcm, wave({}, {}), wave(adpcmHeader().data, {9, 8, 7}),
+                              wave({1, 2, 3}, std::vector<std::uint8_t>(1001, 0x5A))})
+            if (!jsonRoundTrips(w, kWave, "wave"))
+                return;
+    }
+
+    void handWrittenWaveNeedsOnlyItsBytes() {
+        const Wave w = fromSource<Wave>(
+            R"({"header": "AQABACJWAABErAAAAgAQAAAA", "data": "AAD/fwGA",
+                "samplesPerSec": 22050, "fileExtension": "wav"})",
+            "wave", kWave);
+        QCOMPARE(w.encode(), pcmWave().data);
+    }
+
+    void malformedSourcesNameTheFieldAndDid_data() {
+        QTest::addColumn<QString>("root");
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("sound without type") << "soundTable"
+                                            << R"({"sounds": [{"soundType": 1}, {"entries": []}]})"
+                                            << "soundTable.sounds[1].soundType"
+                                            << "missing";
+        QTest::newRow("entry without wave")
+            << "soundTable"
+            << R"({"sounds": [{"soundType": 1, "entries": [{"volume": 1}]}]})"
+            << "soundTable.sounds[0].entries[0].waveId"
+            << "missing";
+        QTest::newRow("text for odds") << "soundTable"
+                                       << R"({"hashes": [{"key": 1, "probability": "likely"}]})"
+                                       << "soundTable.hashes[0].probability"
+                                       << "expected a number";
+        QTest::newRow("negative hash key") << "soundTable"
+                                           << R"({"hashKey": -1})"
+                                           << "soundTable.hashKey"
+                                           << "not an unsigned 32-bit integer";
+        QTest::newRow("another record's id") << "soundTable"
+                                             << R"({"id": 1, "sounds": []})"
+                                             << "soundTable.id"
+                                             << "record says 0x00000001";
+        QTest::newRow("wave without data") << "wave"
+                                           << R"({"header": ""})"
+                                           << "wave.data"
+                                           << "missing";
+        QTest::newRow("wave data not base64") << "wave"
+                                              << R"({"header": "", "data": "not base64!"})"
+                                              << "wave.data"
+                                              << "not valid base64";
+        QTest::newRow("edited size")
+            << "wave"
+            << R"({"header": "AQABACJWAABErAAAAgAQAAAA", "data": "AAD/fwGA",
+                             "dataSize": 7})"
+            << "wave.dataSize"
+            << "disagrees with the header and data bytes, which give 6";
+        QTest::newRow("edited format") << "wave"
+                                       << R"({"header": "AQABACJWAABErAAAAgAQAAAA", "data": "",
+                             "fileExtension": "mp3"})"
+                                       << "wave.fileExtension"
+                                       << "which give wav";
+        QTest::newRow("format of a short header")
+            << "wave"
+            << R"({"header": "AQA=", "data": "", "channels": 1})"
+            << "wave.channels"
+            << "the 2-byte header does not hold it";
+    }
+    void malformedSourcesNameTheFieldAndDid() {
+        QFETCH(QString, root);
+        QFETCH(QString, source);
+        QFETCH(QString, field);
+        QFETCH(QString, message);
+        const QByteArray text = source.toUtf8();
+        const std::uint32_t did = root == "wave" ? kWave : kTable;
+        const DatError error = expectDatError([&] {
+            if (root == "wave")
+                fromSource<Wave>(text, "wave", did);
+            else
+                fromSource<SoundTable>(text, "soundTable", did);
+        });
+        QCOMPARE(QString::fromStdString(error.field()), field);
+        QCOMPARE(error.offsetKind(), OffsetKind::Source);
+        QCOMPARE(*error.did(), did);
+        QVERIFY2(mentions(error, formatDid(did)), error.what());
+        QVERIFY2(mentions(error, message.toStdString()), error.what());
+    }
+
     void decodesPcmWave() {
         const Bytes bytes = pcmWave();
         const Wave w = Wave::decode(bytes.data, kWave);
@@ -187,10 +333,7 @@ class TestSound : public QObject {
     }
 
     void longHeaderIsWrittenWhole() {
-        // An ADPCM-style header: cbSize 12 and 12 extra bytes, 30 in all.
-        Bytes header;
-        header.u16(2).u16(1).u32(22050).u32(11100).u16(512).u16(4).u16(12);
-        header.raw({0xF4, 0x03, 0x07, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x02, 0x00, 0xFF});
+        const Bytes header = adpcmHeader();
         const Wave w = wave(header.data, {9, 8, 7, 6});
         const QByteArray file = w.fileBytes();
         QCOMPARE(file.mid(12, 4), QByteArray("fmt "));
