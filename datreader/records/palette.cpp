@@ -32,4 +32,16 @@ QJsonObject Palette::toJson() const {
     return {{"id", didJson(id)}, {"numColors", qint64(colors.size())}, {"colors", colorList}};
 }
 
+Palette Palette::fromJson(const JsonNode& node, std::uint32_t did) {
+    Palette p;
+    p.id = ownIdFromJson(node, did);
+    for (const JsonNode& color : node["colors"].elements())
+        p.colors.push_back(color.u32());
+    if (const JsonNode count = node["numColors"];
+        !count.isMissing() && count.u32() != p.colors.size())
+        count.fail(std::to_string(count.u32()) + " disagrees with the " +
+                   std::to_string(p.colors.size()) + " colors given");
+    return p;
+}
+
 } // namespace portalkit::dat

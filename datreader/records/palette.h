@@ -20,6 +20,8 @@ struct Palette {
     static Palette decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
     std::vector<std::uint8_t> encode() const;
     QJsonObject toJson() const;
+    // "numColors" is optional; when given it must match "colors".
+    static Palette fromJson(const JsonNode& node, std::uint32_t did);
     bool operator==(const Palette&) const = default;
 };
 

@@ -1,42 +1,63 @@
 #include "render_surface.h"
 
+#include <QByteArray>
+#include <algorithm>
+#include <array>
+
 namespace portalkit::dat {
 
-std::string_view pixelFormatName(std::uint32_t format) {
-    switch (PixelFormat(format)) {
-    case PixelFormat::R8G8B8:
-        return "R8G8B8";
-    case PixelFormat::A8R8G8B8:
-        return "A8R8G8B8";
-    case PixelFormat::X8R8G8B8:
-        return "X8R8G8B8";
-    case PixelFormat::R5G6B5:
-        return "R5G6B5";
-    case PixelFormat::X1R5G5B5:
-        return "X1R5G5B5";
-    case PixelFormat::A1R5G5B5:
-        return "A1R5G5B5";
-    case PixelFormat::A4R4G4B4:
-        return "A4R4G4B4";
-    case PixelFormat::A8:
-        return "A8";
-    case PixelFormat::P8:
-        return "P8";
-    case PixelFormat::Index16:
-        return "INDEX16";
-    case PixelFormat::CustomLscapeR8G8B8:
-        return "CUSTOM_LSCAPE_R8G8B8";
-    case PixelFormat::CustomLscapeAlpha:
-        return "CUSTOM_LSCAPE_ALPHA";
-    case PixelFormat::CustomRawJpeg:
-        return "CUSTOM_RAW_JPEG";
-    case PixelFormat::Dxt1:
-        return "DXT1";
-    case PixelFormat::Dxt3:
-        return "DXT3";
-    case PixelFormat::Dxt5:
-        return "DXT5";
+namespace {
+
+struct FormatName {
+    PixelFormat format;
+    std::string_view name;
+};
+
+constexpr std::array<FormatName, 16> kFormatNames{{
+    {PixelFormat::R8G8B8, "R8G8B8"},
+    {PixelFormat::A8R8G8B8, "A8R8G8B8"},
+    {PixelFormat::X8R8G8B8, "X8R8G8B8"},
+    {PixelFormat::R5G6B5, "R5G6B5"},
+    {PixelFormat::X1R5G5B5, "X1R5G5B5"},
+    {PixelFormat::A1R5G5B5, "A1R5G5B5"},
+    {PixelFormat::A4R4G4B4, "A4R4G4B4"},
+    {PixelFormat::A8, "A8"},
+    {PixelFormat::P8, "P8"},
+    {PixelFormat::Index16, "INDEX16"},
+    {PixelFormat::CustomLscapeR8G8B8, "CUSTOM_LSCAPE_R8G8B8"},
+    {PixelFormat::CustomLscapeAlpha, "CUSTOM_LSCAPE_ALPHA"},
+    {PixelFormat::CustomRawJpeg, "CUSTOM_RAW_JPEG"},
+    {PixelFormat::Dxt1, "DXT1"},
+    {PixelFormat::Dxt3, "DXT3"},
+    {PixelFormat::Dxt5, "DXT5"},
+}};
+
+// "pixelFormatName" may stand in for "pixelFormat"; when both are given they must agree.
+std::uint32_t pixelFormatFromJson(const JsonNode& node) {
+    const JsonNode number = node["pixelFormat"];
+    const JsonNode name = node["pixelFormatName"];
+    if (name.isMissing())
+        return number.u32();
+    const std::string text = name.string().toStdString();
+    if (!number.isMissing()) {
+        const std::uint32_t format = number.u32();
+        if (text != pixelFormatName(format))
+            name.fail("'" + text + "' does not name pixelFormat " + formatDid(format));
+        return format;
     }
+    const auto entry = std::find_if(kFormatNames.begin(), kFormatNames.end(),
+                                    [&](const FormatName& f) { return f.name == text; });
+    if (entry == kFormatNames.end())
+        name.fail("'" + text + "' is not a pixel format name");
+    return std::uint32_t(entry->format);
+}
+
+} // namespace
+
+std::string_view pixelFormatName(std::uint32_t format) {
+    for (const FormatName& entry : kFormatNames)
+        if (std::uint32_t(entry.format) == format)
+            return entry.name;
     return {};
 }
 
@@ -76,17 +97,42 @@ std::vector<std::uint8_t> RenderSurface::encode() const {
 }
 
 QJsonObject RenderSurface::toJson() const {
+    const auto pixels = QByteArray::fromRawData(reinterpret_cast<const char*>(sourceData.data()),
+                                                qsizetype(sourceData.size()));
     QJsonObject json{{"id", didJson(id)},
                      {"dataCategory", qint64(dataCategory)},
                      {"width", width},
                      {"height", height},
                      {"pixelFormat", qint64(pixelFormat)},
-                     {"sourceDataLength", qint64(sourceData.size())}};
+                     {"sourceDataLength", qint64(sourceData.size())},
+                     {"sourceData", QString::fromLatin1(pixels.toBase64())}};
     if (const auto name = pixelFormatName(pixelFormat); !name.empty())
         json["pixelFormatName"] = QString::fromUtf8(name);
     if (hasDefaultPalette())
         json["defaultPaletteId"] = didJson(defaultPaletteId);
     return json;
+}
+
+RenderSurface RenderSurface::fromJson(const JsonNode& node, std::uint32_t did) {
+    RenderSurface s;
+    s.id = ownIdFromJson(node, did);
+    s.dataCategory = node["dataCategory"].u32(0);
+    s.width = node["width"].i32();
+    s.height = node["height"].i32();
+    s.pixelFormat = pixelFormatFromJson(node);
+    if (node.has("sourceData")) {
+        const QByteArray pixels = node["sourceData"].base64Bytes();
+        s.sourceData.assign(pixels.begin(), pixels.end());
+    }
+    if (const JsonNode length = node["sourceDataLength"];
+        !length.isMissing() && length.u32() != s.sourceData.size())
+        length.fail(std::to_string(length.u32()) + " disagrees with the " +
+                    std::to_string(s.sourceData.size()) + " bytes of sourceData");
+    if (s.hasDefaultPalette())
+        s.defaultPaletteId = node["defaultPaletteId"].u32(0);
+    else if (node.has("defaultPaletteId"))
+        node["defaultPaletteId"].fail("stored only by P8 and INDEX16 surfaces");
+    return s;
 }
 
 } // namespace portalkit::dat

@@ -62,7 +62,10 @@ struct RenderSurface {
 
     static RenderSurface decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
     std::vector<std::uint8_t> encode() const;
-    QJsonObject toJson() const; // the pixels appear only as their length
+    QJsonObject toJson() const; // the pixels as base64 "sourceData", plus their length
+    // Needs "width", "height" and "pixelFormat" (or "pixelFormatName"); "sourceData" is base64
+    // and defaults to empty; "sourceDataLength", when given, must match it.
+    static RenderSurface fromJson(const JsonNode& node, std::uint32_t did);
     bool operator==(const RenderSurface&) const = default;
 };
 

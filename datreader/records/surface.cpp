@@ -1,6 +1,7 @@
 #include "surface.h"
 
 #include <QJsonArray>
+#include <algorithm>
 #include <array>
 
 namespace portalkit::dat {
@@ -26,6 +27,37 @@ constexpr std::array<FlagName, 13> kSurfaceFlags{{
     {0x40000000, "Stippled"},
     {0x80000000, "Perspective"},
 }};
+
+constexpr std::uint32_t kNamedSurfaceBits = [] {
+    std::uint32_t bits = 0;
+    for (const auto& flag : kSurfaceFlags)
+        bits |= flag.bit;
+    return bits;
+}();
+
+std::uint32_t surfaceTypeFromJson(const JsonNode& node) {
+    const JsonNode names = node["typeFlags"];
+    std::uint32_t named = 0;
+    for (const JsonNode& name : names.elements()) {
+        const QString text = name.string();
+        const auto flag = std::find_if(kSurfaceFlags.begin(), kSurfaceFlags.end(),
+                                       [&](const FlagName& f) { return text == f.name; });
+        if (flag == kSurfaceFlags.end())
+            name.fail("'" + text.toStdString() + "' is not a Surface flag name");
+        named |= flag->bit;
+    }
+    const std::uint32_t type = node["type"].u32(named);
+    if (!names.isMissing() && (type & kNamedSurfaceBits) != named)
+        names.fail("names the bits " + formatDid(named) + ", but type " + formatDid(type) +
+                   " has " + formatDid(type & kNamedSurfaceBits));
+    return type;
+}
+
+// The texture ids and the colour share one slot; the one the type does not store must be absent.
+void rejectUnstored(const JsonNode& node, std::string_view key, const char* storedBy) {
+    if (node.has(key))
+        node[key].fail(std::string("stored only by ") + storedBy);
+}
 
 } // namespace
 
@@ -67,9 +99,12 @@ QJsonObject Surface::toJson() const {
     for (const auto& flag : kSurfaceFlags)
         if (type & flag.bit)
             flagNames.append(flag.name);
-    QJsonObject json{{"id", didJson(id)},        {"type", didJson(type)},
-                     {"typeFlags", flagNames},   {"translucency", translucency},
-                     {"luminosity", luminosity}, {"diffuse", diffuse}};
+    QJsonObject json{{"id", didJson(id)},
+                     {"type", didJson(type)},
+                     {"typeFlags", flagNames},
+                     {"translucency", realJson(translucency)},
+                     {"luminosity", realJson(luminosity)},
+                     {"diffuse", realJson(diffuse)}};
     if (hasTexture()) {
         json["origTextureId"] = didJson(origTextureId);
         json["origPaletteId"] = didJson(origPaletteId);
@@ -77,6 +112,25 @@ QJsonObject Surface::toJson() const {
         json["colorValue"] = didJson(colorValue);
     }
     return json;
+}
+
+Surface Surface::fromJson(const JsonNode& node, std::uint32_t did) {
+    Surface s;
+    s.id = ownIdFromJson(node, did);
+    s.type = surfaceTypeFromJson(node);
+    if (s.hasTexture()) {
+        s.origTextureId = node["origTextureId"].u32();
+        s.origPaletteId = node["origPaletteId"].u32(0);
+        rejectUnstored(node, "colorValue", "surfaces without Base1Image or Base1ClipMap");
+    } else {
+        s.colorValue = node["colorValue"].u32(0);
+        rejectUnstored(node, "origTextureId", "Base1Image and Base1ClipMap surfaces");
+        rejectUnstored(node, "origPaletteId", "Base1Image and Base1ClipMap surfaces");
+    }
+    s.translucency = node["translucency"].f32(0);
+    s.luminosity = node["luminosity"].f32(0);
+    s.diffuse = node["diffuse"].f32(0);
+    return s;
 }
 
 } // namespace portalkit::dat

@@ -37,6 +37,9 @@ struct Surface {
     static Surface decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
     std::vector<std::uint8_t> encode() const;
     QJsonObject toJson() const;
+    // "typeFlags" may stand in for "type"; when both are given the names must be exactly its
+    // known bits. Texture surfaces need "origTextureId"; other ids and reals default to 0.
+    static Surface fromJson(const JsonNode& node, std::uint32_t did);
     bool operator==(const Surface&) const = default;
 };
 

@@ -48,4 +48,32 @@ QJsonObject SurfaceTexture::toJson() const {
             {"renderSurfaceIds", ids}};
 }
 
+SurfaceTexture SurfaceTexture::fromJson(const JsonNode& node, std::uint32_t did) {
+    SurfaceTexture t;
+    t.id = ownIdFromJson(node, did);
+    t.dataCategory = node["dataCategory"].u32(0);
+    const JsonNode number = node["textureType"];
+    const JsonNode name = node["textureTypeName"];
+    t.textureType = number.u8(t.textureType);
+    if (!name.isMissing()) {
+        const std::string text = name.string().toStdString();
+        if (number.isMissing()) {
+            // Only the five real names give a number; "Unknown" stands for every other value.
+            t.textureType = 1;
+            while (t.textureType <= 5 && textureTypeName(t.textureType) != text)
+                ++t.textureType;
+            if (t.textureType > 5)
+                name.fail("'" + text +
+                          "' is not a texture type name (Undefined, Texture2D, "
+                          "Texture3D, Cube, Movie2D)");
+        } else if (text != textureTypeName(t.textureType)) {
+            name.fail("'" + text + "' does not name textureType " + std::to_string(t.textureType) +
+                      " (" + std::string(textureTypeName(t.textureType)) + ")");
+        }
+    }
+    for (const JsonNode& renderSurfaceId : node["renderSurfaceIds"].elements())
+        t.renderSurfaceIds.push_back(renderSurfaceId.u32());
+    return t;
+}
+
 } // namespace portalkit::dat

@@ -26,6 +26,9 @@ struct SurfaceTexture {
     static SurfaceTexture decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
     std::vector<std::uint8_t> encode() const;
     QJsonObject toJson() const;
+    // "textureTypeName" may stand in for "textureType" (default 2); when both are given they
+    // must agree.
+    static SurfaceTexture fromJson(const JsonNode& node, std::uint32_t did);
     bool operator==(const SurfaceTexture&) const = default;
 };
 

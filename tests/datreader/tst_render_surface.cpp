@@ -2,13 +2,17 @@
 // byte for byte, and reject damaged input with the field and entry offset at fault.
 
 #include "records/render_surface.h"
+#include "support/json_round_trip.h"
 #include "support/le_bytes.h"
 
+#include <QJsonDocument>
 #include <QtTest>
 
 using namespace portalkit::dat;
 using Bytes = std::vector<std::uint8_t>;
 using portalkit::testing::expectDatError;
+using portalkit::testing::jsonRoundTrips;
+using portalkit::testing::mentions;
 
 namespace {
 
@@ -22,6 +26,12 @@ RenderSurface sample(std::uint32_t format, Bytes pixels, std::uint32_t paletteId
     s.sourceData = std::move(pixels);
     s.defaultPaletteId = paletteId;
     return s;
+}
+
+RenderSurface fromJsonText(const QByteArray& source) {
+    return RenderSurface::fromJson(
+        JsonNode(QJsonDocument::fromJson(source).object(), "renderSurface", 0x06001234),
+        0x06001234);
 }
 
 } // namespace
@@ -54,8 +64,9 @@ class TestRenderSurface : public QObject {
         const QJsonObject json = s.toJson();
         QCOMPARE(json["pixelFormatName"].toString(), QString("DXT1"));
         QCOMPARE(json["sourceDataLength"].toInt(), 8);
+        QCOMPARE(json["sourceData"].toString(), QString("APgfAORVABs="));
         QVERIFY(!json.contains("defaultPaletteId"));
-        QVERIFY(!json.contains("sourceData"));
+        jsonRoundTrips(s, 0x06000100, "renderSurface");
     }
 
     void p8FromSpecBytes() {
@@ -84,6 +95,7 @@ class TestRenderSurface : public QObject {
         QCOMPARE(json["defaultPaletteId"].toString(), QString("0x04000ABC"));
         QCOMPARE(json["pixelFormat"].toInt(), 0x29);
         QCOMPARE(json["pixelFormatName"].toString(), QString("P8"));
+        jsonRoundTrips(s, 0x06000200, "renderSurface");
     }
 
     void roundTripsEveryBranch_data() {
@@ -111,6 +123,76 @@ class TestRenderSurface : public QObject {
         const Bytes bytes = s.encode();
         QCOMPARE(bytes.size(), 24 + length + (paletteId ? 4 : 0));
         QCOMPARE(RenderSurface::decode(bytes, s.id), s);
+        jsonRoundTrips(s, s.id, "renderSurface");
+    }
+
+    // A name may stand in for the format number; the palette id, category and pixels default.
+    void jsonReadsAShortSource() {
+        const RenderSurface dxt1 = fromJsonText(
+            R"({"width": 4, "height": 4, "pixelFormatName": "DXT1", "sourceData": "APgfAORVABs="})");
+        QCOMPARE(dxt1.id, 0x06001234u);
+        QCOMPARE(dxt1.pixelFormat, std::uint32_t(PixelFormat::Dxt1));
+        QCOMPARE(dxt1.sourceData, (Bytes{0x00, 0xF8, 0x1F, 0x00, 0xE4, 0x55, 0x00, 0x1B}));
+        QCOMPARE(dxt1.dataCategory, 0u);
+
+        const RenderSurface p8 = fromJsonText(R"({"width": 2, "height": 2, "pixelFormat": 41})");
+        QVERIFY(p8.hasDefaultPalette());
+        QCOMPARE(p8.defaultPaletteId, 0u);
+        QVERIFY(p8.sourceData.empty());
+        QCOMPARE(RenderSurface::decode(p8.encode(), p8.id), p8);
+    }
+
+    void jsonErrorsNameTheField_data() {
+        QTest::addColumn<QByteArray>("source");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("length disagrees")
+            << QByteArray(
+                   R"({"width": 2, "height": 2, "pixelFormat": 28, "sourceData": "AAECAw==", "sourceDataLength": 5})")
+            << "renderSurface.sourceDataLength"
+            << "5 disagrees with the 4 bytes";
+        QTest::newRow("pixels not base64")
+            << QByteArray(R"({"width": 2, "height": 2, "pixelFormat": 28, "sourceData": "@@"})")
+            << "renderSurface.sourceData"
+            << "not valid base64";
+        QTest::newRow("palette id on a DXT surface")
+            << QByteArray(
+                   R"({"width": 4, "height": 4, "pixelFormatName": "DXT1", "defaultPaletteId": "0x04000001"})")
+            << "renderSurface.defaultPaletteId"
+            << "stored only by P8 and INDEX16";
+        QTest::newRow("format name disagrees")
+            << QByteArray(
+                   R"({"width": 1, "height": 1, "pixelFormat": 41, "pixelFormatName": "A8"})")
+            << "renderSurface.pixelFormatName"
+            << "does not name pixelFormat 0x00000029";
+        QTest::newRow("unknown format name")
+            << QByteArray(R"({"width": 1, "height": 1, "pixelFormatName": "DXT2"})")
+            << "renderSurface.pixelFormatName"
+            << "'DXT2' is not a pixel format name";
+        QTest::newRow("format missing")
+            << QByteArray(R"({"width": 1, "height": 1})") << "renderSurface.pixelFormat"
+            << "missing";
+        QTest::newRow("width missing")
+            << QByteArray(R"({"height": 1, "pixelFormat": 28})") << "renderSurface.width"
+            << "missing";
+        QTest::newRow("height not a number")
+            << QByteArray(R"({"width": 1, "height": "tall", "pixelFormat": 28})")
+            << "renderSurface.height"
+            << "expected a 32-bit integer";
+        QTest::newRow("another entry's id")
+            << QByteArray(R"({"id": "0x06001235", "width": 1, "height": 1, "pixelFormat": 28})")
+            << "renderSurface.id"
+            << "its entry is 0x06001234";
+    }
+    void jsonErrorsNameTheField() {
+        QFETCH(QByteArray, source);
+        QFETCH(QString, field);
+        QFETCH(QString, message);
+        const auto error = portalkit::testing::errorFrom([&] { fromJsonText(source); });
+        QVERIFY2(error, "fromJson accepted the source");
+        QCOMPARE(QString::fromStdString(error->field()), field);
+        QVERIFY2(mentions(*error, message.toStdString()), error->what());
+        QVERIFY2(mentions(*error, "DID 0x06001234"), error->what());
     }
 
     void unknownFormatHasNoName() {

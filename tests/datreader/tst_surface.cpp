@@ -4,16 +4,40 @@
 #include "records/palette.h"
 #include "records/surface.h"
 #include "records/surface_texture.h"
+#include "support/json_round_trip.h"
 #include "support/le_bytes.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QtTest>
+#include <cmath>
+#include <limits>
 
 using namespace portalkit::dat;
 using Bytes = std::vector<std::uint8_t>;
 using portalkit::testing::expectDatError;
+using portalkit::testing::jsonRoundTrips;
+using portalkit::testing::mentions;
 
-namespace {} // namespace
+namespace {
+
+// Reads `source` as the record type named by `root` ("surface", "surfaceTexture", "palette").
+void readJson(const QString& root, const QByteArray& source, std::uint32_t did) {
+    const JsonNode node(QJsonDocument::fromJson(source).object(), root.toStdString(), did);
+    if (root == "surface")
+        Surface::fromJson(node, did);
+    else if (root == "surfaceTexture")
+        SurfaceTexture::fromJson(node, did);
+    else
+        Palette::fromJson(node, did);
+}
+
+template <typename Record> Record fromJsonText(const QByteArray& source, const char* root) {
+    constexpr std::uint32_t kDid = 0x08000001;
+    return Record::fromJson(JsonNode(QJsonDocument::fromJson(source).object(), root, kDid), kDid);
+}
+
+} // namespace
 
 class TestSurface : public QObject {
     Q_OBJECT
@@ -38,6 +62,7 @@ class TestSurface : public QObject {
         QCOMPARE(s.luminosity, 0.0f);
         QCOMPARE(s.diffuse, 1.0f);
         QCOMPARE(s.encode(), bytes);
+        jsonRoundTrips(s, 0x08000042, "surface");
     }
 
     void surfaceSolidColorFromSpecBytes() {
@@ -60,6 +85,7 @@ class TestSurface : public QObject {
         QCOMPARE(json["colorValue"].toString(), QString("0xFF102030"));
         QCOMPARE(json["typeFlags"].toArray(), (QJsonArray{"Base1Solid", "Diffuse"}));
         QVERIFY(!json.contains("origTextureId"));
+        jsonRoundTrips(s, 0x08000001, "surface");
     }
 
     void surfaceRoundTripsEveryBranch_data() {
@@ -91,6 +117,111 @@ class TestSurface : public QObject {
         QCOMPARE(Surface::decode(bytes, s.id), s);
         QCOMPARE(s.toJson()["origPaletteId"].toString(),
                  s.hasTexture() ? QString("0x04000888") : QString());
+        jsonRoundTrips(s, s.id, "surface");
+    }
+
+    // Sources may name the flags instead of giving the number, and leave out zeros.
+    void surfaceJsonShortSources() {
+        const auto image = fromJsonText<Surface>(
+            R"({"typeFlags": ["Base1Image", "Translucent"], "origTextureId": "0x05000001"})",
+            "surface");
+        QCOMPARE(image.id, 0x08000001u);
+        QCOMPARE(image.type, 0x12u);
+        QCOMPARE(image.origTextureId, 0x05000001u);
+        QCOMPARE(image.origPaletteId, 0u);
+        QCOMPARE(image.translucency, 0.0f);
+
+        const auto solid = fromJsonText<Surface>(
+            R"({"type": "0x20000001", "typeFlags": ["Base1Solid"], "colorValue": "0xFF00FF00",
+                "luminosity": "-inf", "diffuse": "nan"})",
+            "surface"); // the names cover only the known bits
+        QCOMPARE(solid.type, 0x20000001u);
+        QCOMPARE(solid.colorValue, 0xFF00FF00u);
+        QCOMPARE(solid.luminosity, -std::numeric_limits<float>::infinity());
+        QVERIFY(std::isnan(solid.diffuse));
+        QCOMPARE(solid.toJson()["diffuse"].toString(), QString("nan"));
+        QCOMPARE(Surface::decode(solid.encode(), solid.id).encode(), solid.encode());
+
+        const auto cube = fromJsonText<SurfaceTexture>(
+            R"({"textureTypeName": "Cube", "renderSurfaceIds": ["0x06000001"]})", "surfaceTexture");
+        QCOMPARE(cube.textureType, std::uint8_t(4));
+        QCOMPARE(cube.dataCategory, 0u);
+        QCOMPARE(fromJsonText<SurfaceTexture>("{}", "surfaceTexture").textureType, std::uint8_t(2));
+
+        const auto palette =
+            fromJsonText<Palette>(R"({"colors": ["0xFF000000", 4294967295]})", "palette");
+        QCOMPARE(palette.colors, (std::vector<std::uint32_t>{0xFF000000, 0xFFFFFFFF}));
+    }
+
+    void jsonErrorsNameTheField_data() {
+        QTest::addColumn<QString>("root");
+        QTest::addColumn<QByteArray>("source");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("texture id missing")
+            << "surface" << QByteArray(R"({"type": "0x2"})") << "surface.origTextureId"
+            << "missing";
+        QTest::newRow("texture id on a solid surface")
+            << "surface" << QByteArray(R"({"type": 1, "origTextureId": "0x05000001"})")
+            << "surface.origTextureId"
+            << "stored only by Base1Image and Base1ClipMap";
+        QTest::newRow("colour on a textured surface")
+            << "surface" << QByteArray(R"({"type": 4, "origTextureId": 1, "colorValue": 0})")
+            << "surface.colorValue"
+            << "stored only by surfaces without";
+        QTest::newRow("unknown flag name")
+            << "surface" << QByteArray(R"({"typeFlags": ["Base1Solid", "Shiny"]})")
+            << "surface.typeFlags[1]"
+            << "'Shiny' is not a Surface flag name";
+        QTest::newRow("flag names disagree with type")
+            << "surface"
+            << QByteArray(R"({"type": "0x12", "typeFlags": ["Base1Image"], "origTextureId": 1})")
+            << "surface.typeFlags"
+            << "names the bits 0x00000002";
+        QTest::newRow("another entry's id")
+            << "surface" << QByteArray(R"({"id": "0x08000002", "type": 1})") << "surface.id"
+            << "its entry is 0x08000001";
+        QTest::newRow("real as a word")
+            << "surface" << QByteArray(R"({"type": 1, "diffuse": "bright"})") << "surface.diffuse"
+            << "expected a number";
+        QTest::newRow("negative type")
+            << "surface" << QByteArray(R"({"type": -1})") << "surface.type"
+            << "unsigned 32-bit";
+        QTest::newRow("texture type name disagrees")
+            << "surfaceTexture" << QByteArray(R"({"textureType": 2, "textureTypeName": "Cube"})")
+            << "surfaceTexture.textureTypeName"
+            << "does not name textureType 2";
+        QTest::newRow("Unknown names no single type")
+            << "surfaceTexture" << QByteArray(R"({"textureTypeName": "Unknown"})")
+            << "surfaceTexture.textureTypeName"
+            << "not a texture type name";
+        QTest::newRow("texture type beyond u8")
+            << "surfaceTexture" << QByteArray(R"({"textureType": 256})")
+            << "surfaceTexture.textureType"
+            << "0..255";
+        QTest::newRow("render surface id not a number")
+            << "surfaceTexture" << QByteArray(R"({"renderSurfaceIds": ["0x06000001", "six"]})")
+            << "surfaceTexture.renderSurfaceIds[1]"
+            << "expected an unsigned 32-bit integer";
+        QTest::newRow("colour count disagrees")
+            << "palette" << QByteArray(R"({"numColors": 3, "colors": [1, 2]})")
+            << "palette.numColors"
+            << "3 disagrees with the 2 colors";
+        QTest::newRow("colour beyond u32")
+            << "palette" << QByteArray(R"({"colors": [1, 4294967296]})") << "palette.colors[1]"
+            << "unsigned 32-bit";
+    }
+    void jsonErrorsNameTheField() {
+        QFETCH(QString, root);
+        QFETCH(QByteArray, source);
+        QFETCH(QString, field);
+        QFETCH(QString, message);
+        const auto error =
+            portalkit::testing::errorFrom([&] { readJson(root, source, 0x08000001); });
+        QVERIFY2(error, "fromJson accepted the source");
+        QCOMPARE(QString::fromStdString(error->field()), field);
+        QVERIFY2(mentions(*error, message.toStdString()), error->what());
+        QVERIFY2(mentions(*error, "DID 0x08000001"), error->what());
     }
 
     void surfaceTruncatedNamesFieldAndOffset() {
@@ -131,6 +262,7 @@ class TestSurface : public QObject {
         const QJsonObject json = t.toJson();
         QCOMPARE(json["textureTypeName"].toString(), QString("Texture2D"));
         QCOMPARE(json["renderSurfaceIds"].toArray(), (QJsonArray{"0x06001111", "0x06002222"}));
+        jsonRoundTrips(t, 0x05000ABC, "surfaceTexture");
     }
 
     void surfaceTextureRoundTrips() {
@@ -140,11 +272,14 @@ class TestSurface : public QObject {
         t.textureType = 5;
         t.renderSurfaceIds = {0x06000001, 0x06000002, 0x06000003};
         QCOMPARE(SurfaceTexture::decode(t.encode(), t.id), t);
+        if (!jsonRoundTrips(t, t.id, "surfaceTexture"))
+            return;
 
         t.renderSurfaceIds.clear();
         t.textureType = 0xEE; // unknown values are kept
         QCOMPARE(t.encode().size(), std::size_t(13));
         QCOMPARE(SurfaceTexture::decode(t.encode(), t.id), t);
+        jsonRoundTrips(t, t.id, "surfaceTexture"); // its name "Unknown" confirms the number
         QCOMPARE(SurfaceTexture::textureTypeName(0xEE), std::string_view("Unknown"));
     }
 
@@ -183,6 +318,7 @@ class TestSurface : public QObject {
         const QJsonObject json = p.toJson();
         QCOMPARE(json["numColors"].toInt(), 3);
         QCOMPARE(json["colors"].toArray().at(1).toString(), QString("0xFF112233"));
+        jsonRoundTrips(p, 0x04000007, "palette");
     }
 
     void paletteRoundTripsRetailSize() {
@@ -193,6 +329,7 @@ class TestSurface : public QObject {
         const Bytes bytes = p.encode();
         QCOMPARE(bytes.size(), std::size_t(8 + 2048 * 4));
         QCOMPARE(Palette::decode(bytes, p.id), p);
+        jsonRoundTrips(p, p.id, "palette");
     }
 
     void paletteErrors() {
