@@ -134,8 +134,10 @@ double JsonNode::f64() const {
             return std::numeric_limits<double>::infinity();
         if (text == "-inf")
             return -std::numeric_limits<double>::infinity();
+        if (text == "-0")
+            return -0.0;
     }
-    fail(std::string("expected a number (or \"nan\", \"inf\", \"-inf\"), found ") +
+    fail(std::string("expected a number (or \"nan\", \"inf\", \"-inf\", \"-0\"), found ") +
          typeName(m_value));
 }
 

@@ -42,7 +42,7 @@ class JsonNode {
     std::uint32_t u32() const;
     std::int32_t i32() const;
     std::uint64_t u64() const;
-    // Reals are JSON numbers or "nan", "inf", "-inf" (JSON has no spelling for them).
+    // Reals are JSON numbers or "nan", "inf", "-inf", "-0" (JSON cannot carry those).
     float f32() const;
     double f64() const;
     bool boolean() const;

@@ -159,6 +159,8 @@ QJsonValue realJson(double value) {
         return "nan";
     if (std::isinf(value))
         return value > 0 ? "inf" : "-inf";
+    if (value == 0 && std::signbit(value))
+        return "-0"; // a JSON number -0 reads back as +0, and retail frames hold -0.0
     return value;
 }
 

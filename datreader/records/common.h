@@ -103,7 +103,8 @@ void write(ByteWriter& out, const AnimData& value);
 void write(ByteWriter& out, const AttackCone& value);
 
 // JSON forms: vectors as [x, y, z], quaternions as [w, x, y, z], ids as "0x%08X", and reals as
-// numbers except NaN and the infinities, which JSON cannot spell: "nan", "inf", "-inf".
+// numbers except NaN, the infinities and negative zero, which JSON cannot carry: "nan", "inf",
+// "-inf", "-0".
 QString didJson(std::uint32_t did);
 QJsonValue realJson(double value);
 QJsonArray toJson(const Vec3& value);

@@ -138,7 +138,7 @@ class TestByteIo : public QObject {
     void jsonNodeReadsTypedValues() {
         const auto document = QJsonDocument::fromJson(
             R"({"n": 7, "hex": "0x8000003D", "neg": -3, "negHex": "0xFFFFFFFF", "f": 0.5,
-                "nan": "nan", "inf": "-inf", "b": true, "s": "x", "bytes": "0A ff",
+                "nan": "nan", "inf": "-inf", "nz": "-0", "b": true, "s": "x", "bytes": "0A ff",
                 "list": [1, 2, 3]})");
         const JsonNode root(document.object(), "setup", 0x02000001);
         QCOMPARE(root["n"].u32(), 7u);
@@ -148,6 +148,7 @@ class TestByteIo : public QObject {
         QCOMPARE(root["f"].f32(), 0.5f);
         QVERIFY(std::isnan(root["nan"].f32()));
         QCOMPARE(root["inf"].f64(), -std::numeric_limits<double>::infinity());
+        QVERIFY(std::signbit(root["nz"].f32()) && root["nz"].f32() == 0);
         QVERIFY(root["b"].boolean());
         QCOMPARE(root["s"].string(), QString("x"));
         QCOMPARE(root["bytes"].hexBytes(), QByteArray("\x0a\xff", 2));
