@@ -655,16 +655,13 @@ class TestGfxObj : public QObject {
         QVERIFY2(mentions(*error, "no stored count"), error->what());
     }
 
-    // Qt's JSON values cannot hold -0.0 and realJson (records/common.cpp) writes it as a plain
-    // 0, so the sign bit is lost on the way through text. Known gap in the shared helpers; this
-    // turns into an unexpected pass, and so a failure, once -0 gets a spelling there.
-    void negativeZeroLosesItsSignInJson() {
+    // A JSON number -0 reads back as +0, so realJson spells it "-0"; retail data holds -0.0.
+    void negativeZeroKeepsItsSignInJson() {
         GfxObj gfxObj = GfxObj::decode(kPhysicsObject, kPhysicsDid);
         gfxObj.sortCenter.x = -0.0f;
         const QByteArray text = QJsonDocument(gfxObj.toJson()).toJson();
         const GfxObj back = GfxObj::fromJson(
             JsonNode(QJsonDocument::fromJson(text).object(), "gfxObj", kPhysicsDid), kPhysicsDid);
-        QEXPECT_FAIL("", "realJson writes -0.0 as 0 (shared helper, records/common.cpp)", Abort);
         QCOMPARE(back.encode(), gfxObj.encode());
     }
 
