@@ -216,6 +216,14 @@ QJsonObject toJson(const AttackCone& c) {
             {"height", realJson(c.height)}};
 }
 
+QJsonValue bool32Json(std::uint32_t value) {
+    return value <= 1 ? QJsonValue(value == 1) : QJsonValue(qint64(value));
+}
+
+std::uint32_t bool32FromJson(const JsonNode& node) {
+    return node.value().isBool() ? std::uint32_t(node.boolean()) : node.u32();
+}
+
 Vec3 vec3FromJson(const JsonNode& node) {
     if (node.isArray() && node.value().toArray().size() != 3)
         node.fail("expected [x, y, z]");

@@ -118,6 +118,11 @@ QJsonObject toJson(const LightInfo& value);
 QJsonObject toJson(const AnimData& value);
 QJsonObject toJson(const AttackCone& value);
 
+// A bool32 as true/false when it is 0 or 1; any other raw value stays a number, so it survives a
+// trip through JSON. bool32FromJson takes either spelling.
+QJsonValue bool32Json(std::uint32_t value);
+std::uint32_t bool32FromJson(const JsonNode& node);
+
 // The inverse of the JSON forms above, for sources written by hand or by `show --json`. Keys
 // that toJson always writes are required unless noted; a Frame's orientation defaults to the
 // identity and its origin to zero, so hand-written sources stay short.

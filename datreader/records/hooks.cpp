@@ -222,16 +222,6 @@ struct PayloadWriter {
     void operator()(const hooks::SetLight& h) const { out.u32(h.lightsOn); }
 };
 
-// A bool32 reads as true/false when it is 0 or 1; any other raw value stays a number, so it
-// survives a trip through JSON.
-QJsonValue bool32Json(std::uint32_t value) {
-    return value <= 1 ? QJsonValue(value == 1) : QJsonValue(qint64(value));
-}
-
-std::uint32_t bool32FromJson(const JsonNode& node) {
-    return node.value().isBool() ? std::uint32_t(node.boolean()) : node.u32();
-}
-
 QJsonObject fadeJson(const hooks::Fade& fade) {
     return {{"start", realJson(fade.start)},
             {"end", realJson(fade.end)},

@@ -160,9 +160,7 @@ QJsonObject ParticleEmitterInfo::toJson() const {
         {"startTrans", realJson(startTrans)},
         {"finalTrans", realJson(finalTrans)},
         {"transRand", realJson(transRand)},
-        // A bool32 other than 0 or 1 stays a number so it survives the trip through JSON.
-        {"isParentLocal",
-         isParentLocal <= 1 ? QJsonValue(isParentLocal == 1) : QJsonValue(qint64(isParentLocal))},
+        {"isParentLocal", bool32Json(isParentLocal)},
     };
 }
 
@@ -204,9 +202,7 @@ ParticleEmitterInfo ParticleEmitterInfo::fromJson(const JsonNode& node, std::uin
     e.startTrans = node["startTrans"].f32(0);
     e.finalTrans = node["finalTrans"].f32(0);
     e.transRand = node["transRand"].f32(0);
-    const JsonNode parentLocal = node["isParentLocal"];
-    e.isParentLocal =
-        parentLocal.value().isBool() ? std::uint32_t(parentLocal.boolean()) : parentLocal.u32(0);
+    e.isParentLocal = node["isParentLocal"].isMissing() ? 0 : bool32FromJson(node["isParentLocal"]);
     return e;
 }
 
