@@ -155,8 +155,7 @@ BspTree sampleTree(BspVariant variant) {
                 node.polygons = {index, 7};
             }
         } else {
-            // Never -0: JSON cannot keep its sign yet (see negativeZeroLosesItsSignInJson).
-            node.splittingPlane = {{0, 0, 1}, 0.5f - i};
+            node.splittingPlane = {{0, 0, 1}, -i}; // -0.0 at the root, as retail data has
             if (drawing || (physics && kind == BspNodeKind::Internal))
                 node.boundingSphere = {{0, i, 0}, 3};
             if (drawing)
