@@ -53,6 +53,35 @@ QJsonArray locationsToJson(const Setup::Locations& locations) {
     return array;
 }
 
+Setup::Locations locationsFromJson(const JsonNode& node) {
+    Setup::Locations locations;
+    for (const JsonNode& location : node.elements())
+        locations.emplace_back(location["key"].i32(), locationTypeFromJson(location));
+    return locations;
+}
+
+// A per-part list: one entry per part when its flag is set, absent otherwise.
+template <typename Read>
+auto perPartFromJson(const JsonNode& node, bool flagged, std::size_t partCount, const char* flag,
+                     Read read) {
+    std::vector<decltype(read(node))> values;
+    if (!flagged) {
+        if (!node.isMissing())
+            node.fail(std::string("given, but flags lack ") + flag);
+        return values;
+    }
+    for (const JsonNode& element : node.elements())
+        values.push_back(read(element));
+    if (values.size() != partCount)
+        node.fail(std::to_string(values.size()) + " entries for " + std::to_string(partCount) +
+                  " parts");
+    return values;
+}
+
+Sphere optionalSphereFromJson(const JsonNode& node) {
+    return node.isMissing() ? Sphere{} : sphereFromJson(node);
+}
+
 } // namespace
 
 Setup Setup::decode(std::span<const std::uint8_t> bytes, std::uint32_t did) {
@@ -209,10 +238,10 @@ QJsonObject Setup::toJson() const {
                        {"placementFrames", placements},
                        {"cylSpheres", cylSphereList},
                        {"spheres", sphereList},
-                       {"height", height},
-                       {"radius", radius},
-                       {"stepUpHeight", stepUpHeight},
-                       {"stepDownHeight", stepDownHeight},
+                       {"height", realJson(height)},
+                       {"radius", realJson(radius)},
+                       {"stepUpHeight", realJson(stepUpHeight)},
+                       {"stepDownHeight", realJson(stepDownHeight)},
                        {"sortingSphere", dat::toJson(sortingSphere)},
                        {"selectionSphere", dat::toJson(selectionSphere)},
                        {"lights", lightList},
@@ -234,6 +263,47 @@ QJsonObject Setup::toJson() const {
         object["defaultScales"] = scales;
     }
     return object;
+}
+
+Setup Setup::fromJson(const JsonNode& node, std::uint32_t did) {
+    Setup setup;
+    setup.id = ownIdFromJson(node, did);
+    setup.flags = node["flags"].u32((node.has("parentIndices") ? kHasParent : 0) |
+                                    (node.has("defaultScales") ? kHasDefaultScale : 0));
+    for (const JsonNode& part : node["parts"].elements())
+        setup.parts.push_back(part.u32());
+    const std::size_t partCount = setup.parts.size();
+    setup.parentIndices =
+        perPartFromJson(node["parentIndices"], setup.hasParent(), partCount, "HasParent (0x1)",
+                        [](const JsonNode& parent) { return parent.u32(); });
+    setup.defaultScales = perPartFromJson(node["defaultScales"], setup.hasDefaultScale(), partCount,
+                                          "HasDefaultScale (0x2)", vec3FromJson);
+
+    setup.holdingLocations = locationsFromJson(node["holdingLocations"]);
+    setup.connectionPoints = locationsFromJson(node["connectionPoints"]);
+    for (const JsonNode& placement : node["placementFrames"].elements())
+        setup.placementFrames.emplace_back(
+            placement["key"].u32(), animationFrameFromJson(placement, std::uint32_t(partCount)));
+    for (const JsonNode& cylSphere : node["cylSpheres"].elements())
+        setup.cylSpheres.push_back(cylSphereFromJson(cylSphere));
+    for (const JsonNode& sphere : node["spheres"].elements())
+        setup.spheres.push_back(sphereFromJson(sphere));
+
+    setup.height = node["height"].f32(0);
+    setup.radius = node["radius"].f32(0);
+    setup.stepUpHeight = node["stepUpHeight"].f32(0);
+    setup.stepDownHeight = node["stepDownHeight"].f32(0);
+    setup.sortingSphere = optionalSphereFromJson(node["sortingSphere"]);
+    setup.selectionSphere = optionalSphereFromJson(node["selectionSphere"]);
+    for (const JsonNode& light : node["lights"].elements())
+        setup.lights.emplace_back(light["key"].i32(), lightInfoFromJson(light));
+
+    setup.defaultAnimation = node["defaultAnimation"].u32(0);
+    setup.defaultScript = node["defaultScript"].u32(0);
+    setup.defaultMotionTable = node["defaultMotionTable"].u32(0);
+    setup.defaultSoundTable = node["defaultSoundTable"].u32(0);
+    setup.defaultScriptTable = node["defaultScriptTable"].u32(0);
+    return setup;
 }
 
 } // namespace portalkit::dat

@@ -55,6 +55,11 @@ struct Setup {
     // Throws DatError when a per-part list does not have one entry per part.
     std::vector<std::uint8_t> encode() const;
     QJsonObject toJson() const;
+    // Every list and scalar may be left out (empty, zero, identity). Without "flags",
+    // "parentIndices" and "defaultScales" imply kHasParent and kHasDefaultScale; with it, they
+    // must be given exactly when its bits say so. Map entries need their "key". Throws DatError
+    // naming the path for anything encode would reject.
+    static Setup fromJson(const JsonNode& node, std::uint32_t did);
     bool operator==(const Setup&) const = default;
 };
 

@@ -1,11 +1,18 @@
 #include "records/setup.h"
+#include "support/json_round_trip.h"
+#include "support/le_bytes.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QtTest>
 #include <bit>
+#include <cmath>
+#include <limits>
 #include <stdexcept>
 
 using namespace portalkit::dat;
+using portalkit::testing::jsonRoundTrips;
+using portalkit::testing::mentions;
 
 namespace {
 
@@ -146,6 +153,10 @@ Setup fullSetup(std::uint32_t flags) {
     return setup;
 }
 
+Setup fromJsonText(const QByteArray& source) {
+    return Setup::fromJson(JsonNode(QJsonDocument::fromJson(source).object(), "setup", kDid), kDid);
+}
+
 std::vector<std::uint8_t> patched(std::vector<std::uint8_t> bytes, std::size_t at,
                                   std::uint32_t value) {
     std::memcpy(bytes.data() + at, &value, sizeof value);
@@ -216,6 +227,7 @@ class TestSetup : public QObject {
         QCOMPARE(setup.defaultScriptTable, 0x34000005u);
 
         QCOMPARE(setup.encode(), kHandWritten);
+        jsonRoundTrips(setup, kDid, "setup");
     }
 
     void roundTripsEveryBranch_data() {
@@ -230,12 +242,132 @@ class TestSetup : public QObject {
         const Setup decoded = Setup::decode(bytes, kDid);
         QVERIFY(decoded == setup);
         QCOMPARE(decoded.encode(), bytes);
+        jsonRoundTrips(setup, kDid, "setup");
     }
 
     void roundTripsAnEmptySetup() {
         Setup setup;
         setup.id = kDid;
         QVERIFY(Setup::decode(setup.encode(), kDid) == setup);
+        if (!jsonRoundTrips(setup, kDid, "setup"))
+            return;
+        QVERIFY(fromJsonText("{}") == setup);
+    }
+
+    // A hand-written source leaves out every zero, empty list and identity; giving
+    // "defaultScales" implies its flag.
+    void jsonReadsAShortSource() {
+        const Setup setup = fromJsonText(R"({
+            "parts": ["0x01000A01", "0x01000A02"],
+            "defaultScales": [[1, 1, 1], [0.5, 0.5, 0.5]],
+            "placementFrames": [{"key": 101, "parts": [{}, {"origin": [1, 0, 0]}]}],
+            "spheres": [{"center": [0, 0, 1], "radius": 0.5}],
+            "height": 2,
+            "radius": "inf",
+            "stepDownHeight": "-inf",
+            "stepUpHeight": "nan",
+            "defaultMotionTable": "0x09000003",
+            "defaultSoundTable": 536870916
+        })");
+        QCOMPARE(setup.id, kDid);
+        QCOMPARE(setup.flags, Setup::kHasDefaultScale);
+        QCOMPARE(setup.parts, (std::vector<std::uint32_t>{0x01000A01, 0x01000A02}));
+        QVERIFY(setup.parentIndices.empty());
+        QVERIFY((setup.defaultScales[1] == Vec3{0.5f, 0.5f, 0.5f}));
+        QCOMPARE(setup.placementFrames.size(), std::size_t(1));
+        QCOMPARE(setup.placementFrames[0].first, 0x65u);
+        QVERIFY(setup.placementFrames[0].second.parts[0] == Frame{}); // identity
+        QVERIFY((setup.placementFrames[0].second.parts[1].origin == Vec3{1, 0, 0}));
+        QCOMPARE(setup.spheres.size(), std::size_t(1));
+        QCOMPARE(setup.height, 2.0f);
+        QCOMPARE(setup.radius, std::numeric_limits<float>::infinity());
+        QCOMPARE(setup.stepDownHeight, -std::numeric_limits<float>::infinity());
+        QCOMPARE(std::bit_cast<std::uint32_t>(setup.stepUpHeight), 0x7FC00000u);
+        QVERIFY(setup.sortingSphere == Sphere{});
+        QCOMPARE(setup.defaultMotionTable, 0x09000003u);
+        QCOMPARE(setup.defaultSoundTable, 0x20000004u);
+        QCOMPARE(setup.defaultAnimation, 0u);
+
+        // It encodes, and its own JSON (NaN spelled "nan") reads back to the same bytes.
+        const Setup decoded = Setup::decode(setup.encode(), kDid);
+        QCOMPARE(decoded.encode(), setup.encode());
+        const QJsonObject json = setup.toJson();
+        QCOMPARE(json["stepUpHeight"].toString(), QString("nan"));
+        QCOMPARE(Setup::fromJson(JsonNode(json, "setup", kDid), kDid).encode(), setup.encode());
+
+        QCOMPARE(fromJsonText(R"({"parts": [1], "parentIndices": [0]})").flags, Setup::kHasParent);
+    }
+
+    // An explicit "flags" wins over what the lists imply, so it must agree with them.
+    void jsonErrorsNameTheField_data() {
+        QTest::addColumn<QByteArray>("source");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("list without its flag")
+            << QByteArray(R"({"flags": 2, "parts": [1], "parentIndices": [0]})")
+            << "setup.parentIndices"
+            << "flags lack HasParent (0x1)";
+        QTest::newRow("flag without its list")
+            << QByteArray(R"({"flags": 1, "parts": [1, 2]})") << "setup.parentIndices"
+            << "0 entries for 2 parts";
+        QTest::newRow("list shorter than the parts")
+            << QByteArray(R"({"parts": [1, 2], "defaultScales": [[1, 1, 1]]})")
+            << "setup.defaultScales"
+            << "1 entries for 2 parts";
+        QTest::newRow("scale of two numbers")
+            << QByteArray(R"({"parts": [1], "defaultScales": [[1, 1]]})")
+            << "setup.defaultScales[0]"
+            << "[x, y, z]";
+        QTest::newRow("placement frame short of parts")
+            << QByteArray(R"({"parts": [1, 2], "placementFrames": [{"key": 0, "parts": [{}]}]})")
+            << "setup.placementFrames[0].parts"
+            << "1 part transforms, the record has 2 parts";
+        QTest::newRow("placement frame without key")
+            << QByteArray(R"({"parts": [1], "placementFrames": [{"parts": [{}]}]})")
+            << "setup.placementFrames[0].key"
+            << "missing";
+        QTest::newRow("placement hook of unknown type")
+            << QByteArray(R"({"placementFrames": [{"key": 0, "hooks": [{"type": "Explode"}]}]})")
+            << "setup.placementFrames[0].hooks[0].type"
+            << "Explode";
+        QTest::newRow("holding location without key")
+            << QByteArray(R"({"holdingLocations": [{"partIndex": 0}]})")
+            << "setup.holdingLocations[0].key"
+            << "missing";
+        QTest::newRow("light without colour")
+            << QByteArray(R"({"lights": [{"key": 0, "intensity": 1, "falloff": 2}]})")
+            << "setup.lights[0].color"
+            << "missing";
+        QTest::newRow("radius as a word")
+            << QByteArray(
+                   R"({"spheres": [{"center": [0, 0, 0], "radius": 0}, {"center": [0, 0, 0], "radius": "big"}]})")
+            << "setup.spheres[1].radius"
+            << "expected a number";
+        QTest::newRow("sphere without radius")
+            << QByteArray(R"({"sortingSphere": {"center": [0, 0, 0]}})")
+            << "setup.sortingSphere.radius"
+            << "missing";
+        QTest::newRow("real beyond float") << QByteArray(R"({"height": 1e39})") << "setup.height"
+                                           << "does not fit a 32-bit float";
+        QTest::newRow("part id beyond u32")
+            << QByteArray(R"({"parts": ["0x100000000"]})") << "setup.parts[0]"
+            << "unsigned 32-bit";
+        QTest::newRow("another entry's id") << QByteArray(R"({"id": "0x02000124"})") << "setup.id"
+                                            << "its entry is 0x02000123";
+        QTest::newRow("flags not a number")
+            << QByteArray(R"({"flags": "HasParent"})") << "setup.flags"
+            << "expected an unsigned 32-bit integer";
+    }
+    void jsonErrorsNameTheField() {
+        QFETCH(QByteArray, source);
+        QFETCH(QString, field);
+        QFETCH(QString, message);
+        const auto error = portalkit::testing::errorFrom([&] { fromJsonText(source); });
+        QVERIFY2(error, "fromJson accepted the source");
+        QCOMPARE(QString::fromStdString(error->field()), field);
+        QVERIFY2(mentions(*error, message.toStdString()), error->what());
+        QVERIFY2(mentions(*error, "DID 0x02000123"), error->what());
+        QCOMPARE(error->offsetKind(), OffsetKind::Source);
     }
 
     void jsonNamesEveryPart() {
