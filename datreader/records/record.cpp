@@ -18,6 +18,18 @@ std::optional<Record> decodeAs(std::string_view type, std::uint32_t did,
     }
 }
 
+template <std::size_t I = 0>
+std::optional<Record> fromJsonAs(std::string_view type, std::uint32_t did, const JsonNode& node) {
+    if constexpr (I < std::variant_size_v<Record>) {
+        using T = std::variant_alternative_t<I, Record>;
+        if (type == T::kTypeName)
+            return Record(std::in_place_index<I>, T::fromJson(node, did));
+        return fromJsonAs<I + 1>(type, did, node);
+    } else {
+        return std::nullopt;
+    }
+}
+
 template <std::size_t... I> std::vector<std::string_view> names(std::index_sequence<I...>) {
     return {std::variant_alternative_t<I, Record>::kTypeName...};
 }
@@ -43,6 +55,14 @@ std::optional<Record> decodeRecord(DatKind kind, std::uint32_t did,
 
 std::vector<std::uint8_t> encodeRecord(const Record& record) {
     return std::visit([](const auto& value) { return value.encode(); }, record);
+}
+
+Record recordFromJson(DatKind kind, std::uint32_t did, const JsonNode& node) {
+    const std::string_view type = typeName(kind, did);
+    auto record = fromJsonAs(type, did, node);
+    if (!record)
+        node.fail(formatDid(did) + " is a " + std::string(type) + ", which has no JSON form");
+    return std::move(*record);
 }
 
 QJsonObject recordToJson(const Record& record) {

@@ -41,6 +41,10 @@ bool hasDecoder(std::string_view typeName);
 std::optional<Record> decodeRecord(DatKind kind, std::uint32_t did,
                                    std::span<const std::uint8_t> bytes);
 std::vector<std::uint8_t> encodeRecord(const Record& record);
+// Reads a record of a `kind` DAT from its JSON form (recordToJson's output, or a hand-written
+// source with defaults left out). Throws DatError naming the DID and the JSON path, also when
+// the DID's type has no JSON form.
+Record recordFromJson(DatKind kind, std::uint32_t did, const JsonNode& node);
 QJsonObject recordToJson(const Record& record);
 std::string_view recordTypeName(const Record& record);
 
