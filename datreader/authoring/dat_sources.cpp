@@ -1,0 +1,248 @@
+#include "dat_sources.h"
+
+#include "generators.h"
+#include "io/json_node.h"
+#include "records/animation.h"
+#include "records/gfx_obj.h"
+#include "records/hooks.h"
+#include "records/palette.h"
+#include "records/record.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <map>
+
+namespace portalkit::authoring {
+namespace {
+
+using dat::DatError;
+using dat::JsonNode;
+
+QJsonObject readJsonObject(const QDir& folder, const QString& name) {
+    QFile file(folder.filePath(name));
+    if (!file.open(QIODevice::ReadOnly))
+        throw DatError("(file)",
+                       "cannot read " + file.fileName().toStdString() + ": " +
+                           file.errorString().toStdString(),
+                       0, dat::OffsetKind::Source);
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &error);
+    if (error.error != QJsonParseError::NoError)
+        throw DatError("(json)",
+                       error.errorString().toStdString() + " at character " +
+                           std::to_string(error.offset),
+                       0, dat::OffsetKind::Source)
+            .withContext("reading " + name.toStdString());
+    if (!document.isObject())
+        throw DatError("(root)", "expected an object", 0, dat::OffsetKind::Source)
+            .withContext("reading " + name.toStdString());
+    return document.object();
+}
+
+// A record waiting to be built: its JSON and where it came from.
+struct PendingRecord {
+    QJsonObject json;
+    QString file;
+};
+
+// Which record type each generator makes, so "generate": "mesh" on a 0x06 id is an error.
+std::string_view generatorType(const JsonNode& generate) {
+    const QString name = generate.string();
+    if (name == "mesh")
+        return dat::GfxObj::kTypeName;
+    if (name == "texture")
+        return dat::RenderSurface::kTypeName;
+    if (name == "palette")
+        return dat::Palette::kTypeName;
+    if (name == "tone")
+        return dat::Wave::kTypeName;
+    if (name == "animation")
+        return dat::Animation::kTypeName;
+    generate.fail("unknown generator '" + name.toStdString() +
+                  "' (mesh, texture, palette, tone or animation)");
+}
+
+// Hooks for generated animations: the generator makes the poses, the source places hooks.
+void addFrameHooks(dat::Animation& animation, const JsonNode& frameHooks) {
+    for (const JsonNode& entry : frameHooks.elements()) {
+        const std::uint32_t frame = entry["frame"].u32();
+        if (frame >= animation.partFrames.size())
+            entry["frame"].fail("frame " + std::to_string(frame) + " is past the last frame " +
+                                std::to_string(animation.partFrames.size() - 1));
+        for (const JsonNode& hook : entry["hooks"].elements())
+            animation.partFrames[frame].hooks.push_back(dat::hookFromJson(hook));
+    }
+}
+
+class Builder {
+  public:
+    Builder(dat::DatKind kind, std::map<std::uint32_t, PendingRecord> pending)
+        : m_kind(kind), m_pending(std::move(pending)) {}
+
+    std::vector<std::uint8_t> build(std::uint32_t did) {
+        const PendingRecord& source = m_pending.at(did);
+        const std::string_view type = dat::typeName(m_kind, did);
+        const std::string root = rootPath(type);
+        const JsonNode node(source.json, root, did);
+        try {
+            std::vector<std::uint8_t> bytes =
+                node.has("generate") ? generate(node, type, did) : fromJson(node, type, did);
+            // Reading back what was built catches a generator and its record disagreeing.
+            dat::decodeRecord(m_kind, did, bytes);
+            return bytes;
+        } catch (DatError& error) {
+            error.withDid(did).withContext("building it from " + source.file.toStdString());
+            throw;
+        }
+    }
+
+  private:
+    static std::string rootPath(std::string_view type) {
+        std::string path(type);
+        if (!path.empty())
+            path[0] = char(std::tolower(static_cast<unsigned char>(path[0])));
+        return path;
+    }
+
+    std::vector<std::uint8_t> fromJson(const JsonNode& node, std::string_view type,
+                                       std::uint32_t did) {
+        if (!dat::hasDecoder(type))
+            node.fail("a " + std::string(type) + " has no JSON form; give its bytes with pack");
+        return dat::encodeRecord(dat::recordFromJson(m_kind, did, node));
+    }
+
+    std::vector<std::uint8_t> generate(const JsonNode& node, std::string_view type,
+                                       std::uint32_t did) {
+        const std::string_view made = generatorType(node["generate"]);
+        if (made != type)
+            node["generate"].fail("makes a " + std::string(made) + ", but " + dat::formatDid(did) +
+                                  " is a " + std::string(type));
+        const QString name = node["generate"].string();
+        if (name == "mesh") {
+            dat::GfxObj mesh = generateMesh(node, did);
+            if (node.has("didDegrade")) {
+                mesh.flags |= dat::GfxObj::kHasDidDegrade;
+                mesh.didDegrade = node["didDegrade"].u32();
+            }
+            return mesh.encode();
+        }
+        if (name == "texture") {
+            std::optional<dat::Palette> palette;
+            if (node.has("palette"))
+                palette = paletteFor(node["palette"]);
+            return generateTexture(node, did, palette ? &*palette : nullptr).encode();
+        }
+        if (name == "palette")
+            return generatePalette(node, did).encode();
+        if (name == "tone")
+            return generateTone(node, did).encode();
+        dat::Animation animation = generateAnimation(node, did);
+        addFrameHooks(animation, node["frameHooks"]);
+        return animation.encode();
+    }
+
+    // A paletted texture is quantised against a palette from the same sources.
+    dat::Palette paletteFor(const JsonNode& reference) {
+        const std::uint32_t paletteId = reference.u32();
+        if (!m_pending.count(paletteId) ||
+            dat::typeName(m_kind, paletteId) != dat::Palette::kTypeName)
+            reference.fail("no Palette " + dat::formatDid(paletteId) + " in the sources");
+        return dat::Palette::decode(build(paletteId), paletteId);
+    }
+
+    dat::DatKind m_kind;
+    std::map<std::uint32_t, PendingRecord> m_pending;
+};
+
+std::uint32_t unixSeconds(const JsonNode& node, std::uint32_t fallback) {
+    if (node.isMissing())
+        return fallback;
+    if (!node.isString())
+        return node.u32();
+    const QDateTime time = QDateTime::fromString(node.string(), Qt::ISODate);
+    if (!time.isValid() || time.toSecsSinceEpoch() < 0 || time.toSecsSinceEpoch() > 0xFFFFFFFFll)
+        node.fail("expected Unix seconds or an ISO 8601 date such as 2013-09-17T00:00:00Z");
+    return std::uint32_t(time.toSecsSinceEpoch());
+}
+
+} // namespace
+
+SourceSet buildSources(const QString& folderPath) {
+    const QDir folder(folderPath);
+    SourceSet result;
+    result.description = readJsonObject(folder, "dat.json");
+    const JsonNode description(result.description, "dat");
+    std::uint32_t date = 0;
+    std::map<std::uint32_t, PendingRecord> pending;
+    try {
+        const QString kindName = description["kind"].string("portal");
+        const auto kind = dat::kindFromName(kindName.toStdString());
+        if (!kind)
+            description["kind"].fail("unknown kind (portal, cell, local or highres)");
+        result.kind = *kind;
+        result.iteration = description["iteration"].i32(1);
+        if (result.iteration < 1)
+            description["iteration"].fail("must be at least 1");
+        date = unixSeconds(description["date"], 0);
+        if (description["sources"].elements().empty())
+            description["sources"].fail("lists no source files");
+
+        std::map<std::uint32_t, QString> seen;
+        for (const JsonNode& fileName : description["sources"].elements()) {
+            const QString name = fileName.string();
+            const QJsonObject file = readJsonObject(folder, name);
+            for (const JsonNode& record : JsonNode(file, "")["records"].elements()) {
+                const std::uint32_t id = record["id"].u32();
+                if (auto [it, added] = seen.emplace(id, name); !added)
+                    record["id"].fail(dat::formatDid(id) + " is defined in both " +
+                                      it->second.toStdString() + " and " + name.toStdString());
+                pending[id] = {record.value().toObject(), name};
+            }
+        }
+    } catch (DatError& error) {
+        error.withContext("reading the sources in " + folderPath.toStdString());
+        throw;
+    }
+
+    Builder builder(result.kind, pending);
+    for (const auto& [id, source] : pending) {
+        const JsonNode node(source.json, "", id);
+        SourceEntry entry;
+        entry.id = id;
+        entry.file = source.file;
+        const std::vector<std::uint8_t> bytes = builder.build(id);
+        entry.bytes =
+            QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
+        entry.date = unixSeconds(node["date"], date);
+        entry.iteration = node["iteration"].u32(1);
+        result.entries.push_back(std::move(entry));
+    }
+    return result;
+}
+
+QByteArray buildRecord(dat::DatKind kind, const QJsonObject& record, std::uint32_t* did) {
+    const std::uint32_t id = JsonNode(record, "")["id"].u32();
+    *did = id;
+    Builder builder(kind, {{id, {record, "(input)"}}});
+    const std::vector<std::uint8_t> bytes = builder.build(id);
+    return QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
+}
+
+dat::DatWriter writerFor(const SourceSet& sources) {
+    dat::DatWriter writer(sources.kind);
+    writer.setIteration(sources.iteration);
+    for (const SourceEntry& source : sources.entries) {
+        dat::WriterEntry entry;
+        entry.id = source.id;
+        entry.data = source.bytes;
+        entry.date = source.date;
+        entry.iteration = source.iteration;
+        writer.put(std::move(entry));
+    }
+    return writer;
+}
+
+} // namespace portalkit::authoring
