@@ -10,6 +10,11 @@ namespace portalkit::cli {
 namespace {
 
 QString scalarText(const QJsonValue& value) {
+    // Long strings are blobs (pixels, samples) in base64: a head is enough in a tree for people.
+    constexpr qsizetype kLongest = 96;
+    if (value.isString() && value.toString().size() > kLongest)
+        return value.toString().left(48) +
+               QStringLiteral("… (%1 characters; --json prints all)").arg(value.toString().size());
     if (value.isString())
         return value.toString();
     if (value.isBool())

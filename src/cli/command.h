@@ -25,6 +25,7 @@ int runLs(const QStringList& arguments);
 int runCat(const QStringList& arguments);
 int runVerify(const QStringList& arguments);
 int runPack(const QStringList& arguments);
+int runBuild(const QStringList& arguments);
 int runUnpack(const QStringList& arguments);
 int runBench(const QStringList& arguments);
 int runShow(const QStringList& arguments);

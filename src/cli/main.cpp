@@ -18,6 +18,8 @@ constexpr std::array kCommands{
     Command{"scan-blocking", "raw scan for CreateBlockingParticle hooks", runScanBlocking},
     Command{"export", "write an image as PNG, a sound as .wav/.mp3, or raw bytes", runExport},
     Command{"pack", "build a DAT from a folder of 0xXXXXXXXX.bin files", runPack},
+    Command{"build", "build a DAT from declarative JSON sources (records and generators)",
+            runBuild},
     Command{"unpack", "write every entry of a DAT to a folder", runUnpack},
     Command{"bench", "generate benchmark DATs and measure the reader", runBench},
 };

@@ -121,9 +121,13 @@ void addJsonItems(QTreeWidgetItem* parent, const QString& key, const QJsonValue&
         for (qsizetype i = 0; i < array.size(); ++i)
             addJsonItems(item, QString::number(i), array[i]);
     } else {
-        item->setText(1, value.isString() ? value.toString()
-                         : value.isBool() ? (value.toBool() ? "true" : "false")
-                                          : QString::number(value.toDouble(), 'g', 9));
+        QString text = value.isString() ? value.toString()
+                       : value.isBool() ? (value.toBool() ? "true" : "false")
+                                        : QString::number(value.toDouble(), 'g', 9);
+        // Blobs (pixels, samples) come as long base64 strings: show a head and the size.
+        if (text.size() > 96)
+            text = text.left(48) + QObject::tr("… (%1 characters)").arg(text.size());
+        item->setText(1, text);
     }
 }
 
