@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
 
     QString path = parser.positionalArguments().value(0);
     if (path.isEmpty())
-        path = QDir(QApplication::applicationDirPath()).filePath("../demo/demo_portal.dat");
+        path = QDir(QApplication::applicationDirPath()).filePath("../demo/client_portal.dat");
 
     portalkit::ui::MainWindow window;
     window.openDat(path);
