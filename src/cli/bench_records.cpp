@@ -711,6 +711,9 @@ struct Figures {
     std::vector<TypeFigures> types;
     std::vector<double> decodePasses;
     std::vector<double> encodePasses;
+    // Record -> JSON text -> record -> bytes, once over every entry (show --json, then build).
+    double jsonSeconds = 0;
+    std::uint64_t jsonTextBytes = 0;
 
     std::uint64_t payloadBytes() const {
         std::uint64_t bytes = 0;
@@ -877,6 +880,28 @@ void timeEncode(const dat::DatFile& dat, Figures& figures) {
     }
 }
 
+// The JSON form end to end: print each decoded record as JSON text, parse it, read it back with
+// recordFromJson and encode it; the bytes must be the stored ones (a check as much as a timing).
+void timeJson(const dat::DatFile& dat, Figures& figures) {
+    std::vector<std::pair<std::uint32_t, dat::Record>> records;
+    for (const TypeFigures& type : figures.types)
+        for (const dat::EntryInfo& entry : type.entries)
+            records.emplace_back(entry.id,
+                                 *dat::decodeRecord(dat.kind(), entry.id, dat.read(entry)));
+    std::uint64_t bytes = 0;
+    const auto start = Clock::now();
+    for (const auto& [id, record] : records) {
+        const QByteArray text =
+            QJsonDocument(dat::recordToJson(record)).toJson(QJsonDocument::Compact);
+        figures.jsonTextBytes += std::uint64_t(text.size());
+        const dat::JsonNode node(QJsonDocument::fromJson(text).object(), "record", id);
+        bytes += dat::encodeRecord(dat::recordFromJson(dat.kind(), id, node)).size();
+    }
+    figures.jsonSeconds = secondsSince(start);
+    if (bytes != figures.payloadBytes())
+        throw std::logic_error("a record read back from its JSON form encodes differently");
+}
+
 void printTable(const Figures& f) {
     const QLocale numbers(QLocale::English);
     auto count = [&](double value) { return numbers.toString(qlonglong(std::llround(value))); };
@@ -927,6 +952,11 @@ void printTable(const Figures& f) {
             double(type.entries.size()), double(type.bytes), type.decodeSeconds,
             type.encodeSeconds);
     row("all", entries, double(f.payloadBytes()), best(f.decodePasses), best(f.encodePasses));
+    text += QStringLiteral("\nJSON form (to JSON text, parse, fromJson, encode), once: %1 s, "
+                           "%2 entries/s, %3 MiB of JSON text\n")
+                .arg(fixed(f.jsonSeconds, 2))
+                .arg(count(entries / f.jsonSeconds))
+                .arg(fixed(double(f.jsonTextBytes) / kMiB, 1));
     printOut(text);
 }
 
@@ -980,6 +1010,9 @@ QJsonObject toJson(const Figures& f) {
                                           {"roundTripMismatches", qint64(run.mismatches)}}},
         {"decode", throughputJson(entries, payload, f.decodePasses)},
         {"encode", throughputJson(entries, payload, f.encodePasses)},
+        {"jsonRoundTrip", QJsonObject{{"seconds", f.jsonSeconds},
+                                      {"entriesPerSecond", entries / f.jsonSeconds},
+                                      {"jsonTextBytes", qint64(f.jsonTextBytes)}}},
         {"types", types},
     };
 }
@@ -1013,6 +1046,8 @@ int runRecordsBench(const QString& datPath, const QString& jsonPath, std::uint64
         figures.types = groupByType(dat);
         timeDecode(dat, figures);
         timeEncode(dat, figures);
+        printOut(QStringLiteral("records: JSON form round trip\n"));
+        timeJson(dat, figures);
     } catch (const std::exception& error) {
         printError(QString::fromUtf8(error.what()));
         return kUsageOrIo;
