@@ -47,6 +47,17 @@ QJsonArray entriesJson(const std::vector<MotionTable::Entry>& entries) {
     return list;
 }
 
+const MotionData* findEntry(const std::vector<MotionTable::Entry>& entries, std::uint32_t key) {
+    for (const MotionTable::Entry& entry : entries)
+        if (entry.key == key)
+            return &entry.motion;
+    return nullptr;
+}
+
+std::uint32_t commandIndex(std::uint32_t command) {
+    return command & 0xFFFFFF;
+}
+
 std::vector<MotionTable::Entry> entriesFromJson(const JsonNode& list) {
     std::vector<MotionTable::Entry> entries;
     for (const JsonNode& node : list.elements())
@@ -124,6 +135,30 @@ MotionData motionDataFromJson(const JsonNode& node) {
     motion.velocity = flaggedVector(velocity, motion.hasVelocity(), "bit 0x1");
     motion.omega = flaggedVector(omega, motion.hasOmega(), "bit 0x2");
     return motion;
+}
+
+std::optional<std::uint32_t> MotionTable::defaultSubstate(std::uint32_t style) const {
+    for (const StyleDefault& entry : styleDefaults)
+        if (entry.style == style)
+            return entry.defaultSubstate;
+    return std::nullopt;
+}
+
+const MotionData* MotionTable::cycle(std::uint32_t style, std::uint32_t substate) const {
+    return findEntry(cycles, styleKey(style) | commandIndex(substate));
+}
+
+const MotionData* MotionTable::link(std::uint32_t style, std::uint32_t fromSubstate,
+                                    std::uint32_t motion) const {
+    const auto transition = [&](std::uint32_t outerKey) -> const MotionData* {
+        for (const Link& row : links)
+            if (row.key == outerKey)
+                return findEntry(row.transitions, motion);
+        return nullptr;
+    };
+    if (const MotionData* direct = transition(styleKey(style) | commandIndex(fromSubstate)))
+        return direct;
+    return transition(styleKey(style));
 }
 
 MotionTable MotionTable::decode(std::span<const std::uint8_t> bytes, std::uint32_t did) {

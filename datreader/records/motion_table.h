@@ -7,6 +7,7 @@
 
 #include <QJsonObject>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -64,6 +65,20 @@ struct MotionTable {
     std::vector<Entry> cycles;
     std::vector<Entry> modifiers;
     std::vector<Link> links;
+
+    // Key lookups (effects-semantics §3.2-3.3): what the data holds, no runtime state. Substates
+    // and motions go into keys by their low 24 bits, except a link's inner key, which is the full
+    // 32-bit motion id. The first stored entry wins where a key repeats.
+
+    // style << 16 in 32 bits, so the class bit 0x80000000 falls off: NonCombat -> 0x003D0000.
+    static std::uint32_t styleKey(std::uint32_t style) { return style << 16; }
+    std::optional<std::uint32_t> defaultSubstate(std::uint32_t style) const;
+    const MotionData* cycle(std::uint32_t style, std::uint32_t substate) const;
+    // The forward get_link: links[style|fromSubstate][motion], else the style's "from any
+    // substate" row links[styleKey(style)][motion]. Reversed playback (a negative speed) looks
+    // links up the other way round with another fallback; that is the runtime's business.
+    const MotionData* link(std::uint32_t style, std::uint32_t fromSubstate,
+                           std::uint32_t motion) const;
 
     static MotionTable decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
     std::vector<std::uint8_t> encode() const; // throws DatError if a MotionData has > 255 anims

@@ -70,6 +70,19 @@ MotionTable everyBranch() {
     return table;
 }
 
+// NonCombat/Ready with a direct link to one action, a "from any substate" row for two more (one
+// of which the direct row also has), and a Combat style with no default substate.
+MotionTable lookupTable() {
+    MotionTable table;
+    table.id = kTable;
+    table.defaultStyle = 0x8000003D;
+    table.styleDefaults = {{0x8000003D, 0x41000003}};
+    table.cycles = {{0x003D0003, motion(0, 1)}, {0x003C0003, motion(1, 1)}};
+    table.links = {{0x003D0003, {{0x10000153, motion(0, 1)}, {0x10000057, motion(0, 2)}}},
+                   {0x003D0000, {{0x10000057, motion(0, 3)}, {0x13000087, motion(0, 4)}}}};
+    return table;
+}
+
 MotionTable fromSource(const QByteArray& text) {
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(text, &error);
@@ -297,6 +310,45 @@ class TestMotionTable : public QObject {
         QVERIFY(error);
         QCOMPARE(QString::fromStdString(error->field()), field);
         QCOMPARE(error->offset(), std::uint64_t(at));
+    }
+
+    void styleKeyShiftsTheClassBitOut() {
+        QCOMPARE(MotionTable::styleKey(0x8000003D), 0x003D0000u);
+        QCOMPARE(MotionTable::styleKey(0x8000003C), 0x003C0000u);
+        QCOMPARE(MotionTable::styleKey(0xFFFF0001), 0x00010000u); // 32 bits, not 64
+    }
+
+    void defaultSubstateIsTheStyleDefaultsEntry() {
+        const MotionTable table = lookupTable();
+        QCOMPARE(table.defaultSubstate(0x8000003D), std::optional<std::uint32_t>(0x41000003));
+        QVERIFY(!table.defaultSubstate(0x8000003C)); // a cycle alone is no default
+        QVERIFY(!table.defaultSubstate(0x003D0000)); // the key is not the style
+    }
+
+    void cycleKeysOnStyleAndTheLow24BitsOfTheSubstate() {
+        const MotionTable table = lookupTable();
+        QCOMPARE(table.cycle(0x8000003D, 0x41000003), &table.cycles[0].motion);
+        QCOMPARE(table.cycle(0x8000003C, 0x41000003), &table.cycles[1].motion);
+        QCOMPARE(table.cycle(0x8000003D, 0x45000003), &table.cycles[0].motion); // class bits drop
+        QCOMPARE(table.cycle(0x8000003D, 0x41000005), nullptr);
+        QCOMPARE(table.cycle(0x8000003B, 0x41000003), nullptr);
+    }
+
+    void linkPrefersTheSubstateRowThenFallsBackToTheStyleRow() {
+        const MotionTable table = lookupTable();
+        const auto& fromReady = table.links[0].transitions;
+        const auto& fromAny = table.links[1].transitions;
+        QCOMPARE(table.link(0x8000003D, 0x41000003, 0x10000153), &fromReady[0].motion);
+        QCOMPARE(table.link(0x8000003D, 0x41000003, 0x10000057), &fromReady[1].motion);
+        // The Ready row lacks this action: the style's row answers.
+        QCOMPARE(table.link(0x8000003D, 0x41000003, 0x13000087), &fromAny[1].motion);
+        // No row for WalkForward at all: the style's row answers too.
+        QCOMPARE(table.link(0x8000003D, 0x45000005, 0x10000057), &fromAny[0].motion);
+        QCOMPARE(table.link(0x8000003D, 0x45000005, 0x10000153), nullptr);
+        // The outer key takes the substate's low 24 bits, the inner key the full motion id.
+        QCOMPARE(table.link(0x8000003D, 0x45000003, 0x10000153), &fromReady[0].motion);
+        QCOMPARE(table.link(0x8000003D, 0x41000003, 0x00000153), nullptr);
+        QCOMPARE(table.link(0x8000003C, 0x41000003, 0x10000153), nullptr);
     }
 
     void encodeRejectsMoreAnimsThanTheCountHolds() {
