@@ -20,8 +20,6 @@ constexpr std::uint32_t kStyleClass = 0x80000000;
 constexpr std::uint32_t kSubStateClass = 0x40000000;
 constexpr std::uint32_t kModifierClass = 0x20000000;
 constexpr std::uint32_t kActionClass = 0x10000000;
-// MotionData bitfield: the cycle may only be entered from the style's default substate.
-constexpr std::uint8_t kOnlyFromStyleDefault = 0x2;
 
 // Closure faults have no byte offset: the field is a path in the record's form, as for sources.
 [[noreturn]] void fail(std::uint32_t did, std::string field, std::string message) {
@@ -67,7 +65,7 @@ std::optional<Route> substateRoute(const MotionTable& table, const IdleState& fr
     const MotionData* cycle = table.cycle(from.style, substate);
     if (!cycle)
         cycle = table.cycle(table.defaultStyle, substate);
-    const bool allowed = cycle && (!(cycle->bitfield & kOnlyFromStyleDefault) ||
+    const bool allowed = cycle && (!(cycle->bitfield & MotionData::kOnlyFromStyleDefault) ||
                                    substate == from.substate || from.substate == from.styleDefault);
     if (!allowed)
         return std::nullopt;

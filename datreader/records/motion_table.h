@@ -17,8 +17,11 @@ namespace portalkit::dat {
 struct MotionData {
     static constexpr std::uint8_t kHasVelocity = 0x1;
     static constexpr std::uint8_t kHasOmega = 0x2;
+    // Bitfield bits (effects-semantics §3.2): with 0x2 the cycle is entered only from its style's
+    // default substate; 0x1 (entering it clears modifiers) matters to the runtime alone.
+    static constexpr std::uint8_t kOnlyFromStyleDefault = 0x2;
 
-    std::uint8_t bitfield = 0;   // meaning unconfirmed (0/1/2 seen); kept raw
+    std::uint8_t bitfield = 0;   // raw, so unknown bits survive a rewrite
     std::uint8_t flags = 0;      // raw, so unknown bits survive a rewrite
     std::vector<AnimData> anims; // at most 255: the count is a u8
     Vec3 velocity;               // stored only with kHasVelocity
@@ -45,7 +48,7 @@ struct MotionTable {
         std::uint32_t defaultSubstate = 0;
         bool operator==(const StyleDefault&) const = default;
     };
-    // A map entry; the key packs style and motion (exact packing unconfirmed), kept raw.
+    // A map entry; the key packs style and motion as the lookups below spell out, kept raw.
     struct Entry {
         std::uint32_t key = 0;
         MotionData motion;
