@@ -1,85 +1,115 @@
 #include "snapshot.h"
 
-#include "digest.h"
+#include "hashing.h"
+#include "io/dat_error.h"
 #include "records/blocking_scan.h"
+#include "records/motion_table.h"
 #include "records/physics_script_table.h"
 #include "records/setup.h"
 
-#include <QJsonDocument>
+#include <algorithm>
 #include <set>
 
 namespace portalkit::audit {
 namespace {
 
-QJsonObject setupPins(const dat::Setup& setup) {
-    QJsonArray spheres;
-    for (const dat::Sphere& sphere : setup.spheres)
-        spheres.append(dat::toJson(sphere));
-    return {{"spheres", spheres},
-            {"cylSphereCount", qint64(setup.cylSpheres.size())},
-            {"height", dat::realJson(setup.height)},
-            {"radius", dat::realJson(setup.radius)},
-            {"stepUpHeight", dat::realJson(setup.stepUpHeight)},
-            {"stepDownHeight", dat::realJson(setup.stepDownHeight)}};
+SetupPin setupPin(const dat::Setup& setup) {
+    return {setup.id,
+            setup.spheres,
+            std::uint32_t(setup.cylSpheres.size()),
+            setup.height,
+            setup.radius,
+            setup.stepUpHeight,
+            setup.stepDownHeight,
+            0};
 }
 
-QJsonArray tablePins(const dat::PhysicsScriptTable& table) {
-    QJsonArray types;
+TablePin tablePin(const dat::PhysicsScriptTable& table) {
+    TablePin pin;
+    pin.id = table.id;
     for (const auto& entry : table.entries) {
-        QJsonArray scripts;
+        TablePin::Type type{entry.scriptType, {}};
         for (const auto& script : entry.scripts)
-            scripts.append(QJsonObject{{"mod", dat::realJson(script.mod)},
-                                       {"script", dat::didJson(script.scriptId)}});
-        types.append(QJsonObject{{"type", qint64(entry.scriptType)}, {"scripts", scripts}});
+            type.scripts.push_back({script.mod, script.scriptId});
+        pin.types.push_back(std::move(type));
     }
-    return types;
+    return pin;
+}
+
+ClosurePin closurePin(const dat::DatFile& dat, const ClosureRequest& request) {
+    const MotionClosure closure =
+        resolveMotionClosure(dat, request.motionTable, request.style, request.command);
+    ClosurePin pin{request.motionTable, request.style, request.command, closure.chain, {}};
+    for (const ClosureHook& hook : closure.hooks)
+        pin.hooks.push_back({hook.animation, hook.frame, dat::hookToJson(hook.hook)});
+    return pin;
 }
 
 } // namespace
 
-QJsonObject snapshotManifest(const dat::DatFile& dat, const SnapshotOptions& options) {
-    const std::set<std::uint32_t> chosen(options.ids.begin(), options.ids.end());
-    QJsonObject entries;
-    QJsonObject setups;
-    QJsonObject tables;
+Manifest snapshotManifest(const dat::DatFile& dat, const SnapshotOptions& options, int jobs) {
+    Manifest manifest;
+    manifest.about = options.about;
+    manifest.kind = dat.kind();
+    manifest.projectiles = options.projectiles;
+
+    const std::vector<std::string>& types =
+        options.types.empty() ? kDefaultPinnedTypes : options.types;
+    const std::set<std::uint32_t> extraIds(options.ids.begin(), options.ids.end());
+    std::vector<std::uint32_t> hashed;
+    std::vector<std::uint32_t> motionTables;
     for (const dat::EntryInfo& info : dat.entries()) {
         if (info.id == dat::kIterationDid)
             continue;
-        const std::vector<std::uint8_t> bytes = dat.read(info);
-        const QString id = dat::didJson(info.id);
-        if (chosen.empty() || chosen.count(info.id))
-            entries[id] = QJsonObject{
-                {"length", qint64(bytes.size())}, {"sha256", sha256Hex(bytes)}, {"required", true}};
         const std::string_view type = dat::typeName(dat.kind(), info.id);
+        if (options.allEntries || extraIds.count(info.id) ||
+            (options.ids.empty() || !options.types.empty()) &&
+                std::find(types.begin(), types.end(), type) != types.end())
+            hashed.push_back(info.id);
         if (type == dat::Setup::kTypeName)
-            setups[id] = setupPins(dat::Setup::decode(bytes, info.id));
+            manifest.setups.push_back(setupPin(dat::Setup::decode(dat.read(info), info.id)));
         else if (type == dat::PhysicsScriptTable::kTypeName)
-            tables[id] = tablePins(dat::PhysicsScriptTable::decode(bytes, info.id));
+            manifest.tables.push_back(
+                tablePin(dat::PhysicsScriptTable::decode(dat.read(info), info.id)));
+        else if (type == dat::MotionTable::kTypeName)
+            motionTables.push_back(info.id);
+    }
+    for (std::uint32_t id : extraIds)
+        if (!dat.find(id))
+            throw dat::DatError("ids", "no entry " + dat::formatDid(id) + " to pin", 0,
+                                dat::OffsetKind::Source, id);
+
+    for (const EntryHash& hash : hashEntries(dat, hashed, jobs)) {
+        if (!hash.error.isEmpty())
+            throw dat::DatError("entry", hash.error.toStdString(), 0, dat::OffsetKind::Source,
+                                hash.id);
+        manifest.entries.push_back({hash.id, hash.length, hash.sha256, true});
     }
 
-    QJsonArray blockingScripts;
-    QJsonArray blockingAnimations;
-    std::uint32_t previous = 0;
+    if (!options.closures.empty()) {
+        for (const ClosureRequest& request : options.closures)
+            manifest.closures.push_back(closurePin(dat, request));
+    } else {
+        // By default every table that resolves the recall from its default style, the way the
+        // seed pins the human one; tables without that action are simply not pinned.
+        for (std::uint32_t id : motionTables) {
+            const auto table = dat::MotionTable::decode(dat.read(id), id);
+            try {
+                manifest.closures.push_back(
+                    closurePin(dat, {id, table.defaultStyle, kRecallCommand}));
+            } catch (const dat::DatError&) {
+            }
+        }
+    }
+
+    BlockingPin blocking;
     for (const dat::BlockingHit& hit : dat::scanCreateBlocking(dat)) {
-        if (hit.did == previous)
-            continue; // the inventory lists ids, not hooks
-        previous = hit.did;
-        (dat::typeName(dat.kind(), hit.did) == "Animation" ? blockingAnimations : blockingScripts)
-            .append(dat::didJson(hit.did));
+        auto& list = dat::typeName(dat.kind(), hit.did) == "Animation" ? blocking.animations
+                                                                       : blocking.physicsScripts;
+        if (list.empty() || list.back() != hit.did)
+            list.push_back(hit.did);
     }
-
-    QJsonObject manifest{
-        {"format", "portalkit-manifest"},
-        {"version", 1},
-        {"dat", QJsonObject{{"kind", QString::fromUtf8(dat::kindName(dat.kind()).data())},
-                            {"iteration", dat.iteration() ? dat.iteration()->current : 0}}},
-        {"entries", entries},
-        {"setups", setups},
-        {"tables", tables},
-        {"blocking",
-         QJsonObject{{"physicsScripts", blockingScripts}, {"animations", blockingAnimations}}}};
-    if (!options.projectiles.isEmpty())
-        manifest["projectiles"] = options.projectiles;
+    manifest.blocking = std::move(blocking);
     return manifest;
 }
 

@@ -1,28 +1,44 @@
 #pragma once
 
 // Pins a DAT as it is: the manifest a team commits beside the DAT its code was validated
-// against, and what the audit later checks (docs/demo.md lists the keys; the audit issue owns
-// the format's full documentation and schema).
+// against (`portalkit audit --snapshot`, and `portalkit build --manifest`).
 
 #include "container/dat_file.h"
+#include "manifest.h"
 
-#include <QJsonArray>
-#include <QJsonObject>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace portalkit::audit {
 
-struct SnapshotOptions {
-    // Entries to pin by length + SHA-256; empty pins every entry.
-    std::vector<std::uint32_t> ids;
-    // Carried into the manifest unchanged: [{"wcid", "name", "setup", "table"?}, ...].
-    QJsonArray projectiles;
+struct ClosureRequest {
+    std::uint32_t motionTable = 0;
+    std::uint32_t style = 0;
+    std::uint32_t command = 0;
 };
 
-// Length + SHA-256 of the inflated bytes for the chosen entries; sphere shapes of every Setup;
-// every PhysicsScriptTable in stored order; the raw-scan CreateBlocking inventory (R50).
-// Throws DatError when a pinned record does not decode.
-QJsonObject snapshotManifest(const dat::DatFile& dat, const SnapshotOptions& options = {});
+struct SnapshotOptions {
+    bool allEntries = false;                // length + SHA-256 of every entry
+    std::vector<std::uint32_t> ids;         // pinned in addition to the types
+    std::vector<std::string> types;         // empty: kDefaultPinnedTypes (unless allEntries)
+    std::vector<ClosureRequest> closures;   // empty: the recall closure of every MotionTable
+    std::vector<ProjectilePin> projectiles; // carried over as given
+    QString about;
+};
+
+// The records effects are made of: what a previewer validated against depends on.
+inline const std::vector<std::string> kDefaultPinnedTypes{
+    "Setup",         "Animation",          "MotionTable",
+    "PhysicsScript", "PhysicsScriptTable", "ParticleEmitterInfo"};
+
+// LifestoneRecall, the action the seed pins (seed §11.3).
+constexpr std::uint32_t kRecallCommand = 0x10000153;
+
+// Hashes the chosen entries; pins the spheres of every Setup, every PhysicsScriptTable in
+// stored order, the raw-scan CreateBlocking inventory (R50) and the closures. Throws DatError
+// when a record to pin does not decode or an explicitly requested closure does not resolve.
+Manifest snapshotManifest(const dat::DatFile& dat, const SnapshotOptions& options = {},
+                          int jobs = 1);
 
 } // namespace portalkit::audit

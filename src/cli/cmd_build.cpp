@@ -39,9 +39,15 @@ int runBuild(const QStringList& arguments) {
         if (parser.isSet("manifest")) {
             const dat::DatFile built = dat::DatFile::open(output);
             audit::SnapshotOptions options;
-            options.projectiles = sources.description["projectiles"].toArray();
-            const QJsonObject manifest = audit::snapshotManifest(built, options);
-            if (!writeFileAtomically(parser.value("manifest"), QJsonDocument(manifest).toJson()))
+            options.allEntries = true;
+            options.about = sources.description["about"].toString();
+            const QJsonObject pins{{"format", "portalkit-manifest"},
+                                   {"version", audit::Manifest::kVersion},
+                                   {"projectiles", sources.description["projectiles"]}};
+            options.projectiles = audit::Manifest::fromJson(pins).projectiles;
+            const audit::Manifest manifest = audit::snapshotManifest(built, options);
+            if (!writeFileAtomically(parser.value("manifest"),
+                                     QJsonDocument(manifest.toJson()).toJson()))
                 return kUsageOrIo;
         }
 

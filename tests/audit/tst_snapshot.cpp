@@ -1,3 +1,4 @@
+#include "audit/checks.h"
 #include "audit/snapshot.h"
 #include "container/dat_writer.h"
 #include "records/animation.h"
@@ -63,60 +64,72 @@ dat::DatFile smallDat() {
 class TestSnapshot : public QObject {
     Q_OBJECT
   private slots:
-    void pinsLengthAndHashOfEveryEntry() {
+    void pinsLengthAndHashOfTheChosenEntries() {
         const dat::DatFile dat = smallDat();
-        const QJsonObject entries = audit::snapshotManifest(dat)["entries"].toObject();
-        QCOMPARE(entries.size(), 4); // the iteration record is the container's, not content
-        for (const dat::EntryInfo& info : dat.entries()) {
-            if (info.id == dat::kIterationDid)
-                continue;
-            const QByteArray bytes = bytesOf(dat.read(info));
-            const QJsonObject pin = entries[dat::didJson(info.id)].toObject();
-            QCOMPARE(pin["length"].toInteger(), bytes.size());
+        audit::SnapshotOptions options;
+        options.allEntries = true;
+        const audit::Manifest manifest = audit::snapshotManifest(dat, options, 2);
+        QCOMPARE(manifest.entries.size(), std::size_t(4)); // not the iteration record
+        for (const audit::EntryPin& pin : manifest.entries) {
+            const QByteArray bytes = bytesOf(dat.read(pin.id));
+            QCOMPARE(qint64(pin.length), bytes.size());
             // Qt's hash as an independent oracle for the EVP digest.
-            QCOMPARE(pin["sha256"].toString(),
-                     QString(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex()));
+            QCOMPARE(pin.sha256, QCryptographicHash::hash(bytes, QCryptographicHash::Sha256));
         }
     }
 
-    void idsRestrictTheHashPinsOnly() {
-        audit::SnapshotOptions options;
-        options.ids = {0x34000005};
-        const QJsonObject manifest = audit::snapshotManifest(smallDat(), options);
-        QCOMPARE(manifest["entries"].toObject().keys(), QStringList{"0x34000005"});
-        QVERIFY(manifest["setups"].toObject().contains("0x02000001"));
+    void defaultTypesIdsAndTypesChooseTheHashes() {
+        const dat::DatFile dat = smallDat();
+        auto pinned = [&](const audit::SnapshotOptions& options) {
+            std::vector<std::uint32_t> ids;
+            for (const audit::EntryPin& pin : audit::snapshotManifest(dat, options).entries)
+                ids.push_back(pin.id);
+            return ids;
+        };
+        // The default effect types include all four records here.
+        QCOMPARE(pinned({}).size(), std::size_t(4));
+        audit::SnapshotOptions onlyIds;
+        onlyIds.ids = {0x34000005};
+        QCOMPARE(pinned(onlyIds), (std::vector<std::uint32_t>{0x34000005}));
+        audit::SnapshotOptions types;
+        types.types = {"Setup"};
+        types.ids = {0x33000AEA};
+        QCOMPARE(pinned(types), (std::vector<std::uint32_t>{0x02000001, 0x33000AEA}));
+        // Structural pins do not depend on which hashes were chosen.
+        QCOMPARE(audit::snapshotManifest(dat, onlyIds).setups.size(), std::size_t(1));
     }
 
     void keepsSpheresAndTablesInStoredOrder() {
-        const QJsonObject manifest = audit::snapshotManifest(smallDat());
-        const QJsonArray spheres = manifest["setups"]["0x02000001"]["spheres"].toArray();
-        QCOMPARE(spheres.size(), 2);
-        QCOMPARE(spheres[0]["center"][2].toDouble(), double(1.35f));
-        QCOMPARE(spheres[1]["center"][2].toDouble(), double(0.475f));
-        QCOMPARE(manifest["setups"]["0x02000001"]["height"].toDouble(), double(1.835f));
+        const audit::Manifest manifest = audit::snapshotManifest(smallDat());
+        QCOMPARE(manifest.setups.size(), std::size_t(1));
+        QCOMPARE(manifest.setups[0].spheres, twoSphereSetup().spheres);
+        QCOMPARE(*manifest.setups[0].height, 1.835f);
 
-        const QJsonArray types = manifest["tables"]["0x34000005"].toArray();
-        QCOMPARE(types.size(), 2);
-        QCOMPARE(types[0]["type"].toInt(), 0x5A);
-        const QJsonArray launch = types[1]["scripts"].toArray();
-        QCOMPARE(launch[0]["script"].toString(), QString("0x3300011C"));
-        QCOMPARE(launch[1]["script"].toString(), QString("0x3300011B"));
+        QCOMPARE(manifest.tables.size(), std::size_t(1));
+        const auto& types = manifest.tables[0].types;
+        QCOMPARE(types.size(), std::size_t(2));
+        QCOMPARE(types[0].scriptType, 0x5Au);
+        QCOMPARE(types[1].scripts[0].script, 0x3300011Cu);
+        QCOMPARE(types[1].scripts[1].script, 0x3300011Bu);
     }
 
     // oracle: R50
     void blockingInventoryListsEachScriptOnceFromTheRawScan() {
-        const QJsonObject blocking = audit::snapshotManifest(smallDat())["blocking"].toObject();
-        QCOMPARE(blocking["physicsScripts"].toArray(), (QJsonArray{"0x33000AEA", "0x33000AEB"}));
-        QVERIFY(blocking["animations"].toArray().isEmpty());
+        const audit::Manifest manifest = audit::snapshotManifest(smallDat());
+        QCOMPARE(manifest.blocking->physicsScripts,
+                 (std::vector<std::uint32_t>{0x33000AEA, 0x33000AEB}));
+        QVERIFY(manifest.blocking->animations.empty());
     }
 
-    void carriesProjectilesAndDatFacts() {
+    void aSnapshotHoldsAgainstItsDatAndSurvivesJson() {
+        const dat::DatFile dat = smallDat();
         audit::SnapshotOptions options;
-        options.projectiles = {QJsonObject{{"wcid", 300}, {"setup", "0x02000124"}}};
-        const QJsonObject manifest = audit::snapshotManifest(smallDat(), options);
-        QCOMPARE(manifest["projectiles"].toArray(), options.projectiles);
-        QCOMPARE(manifest["dat"]["kind"].toString(), QString("portal"));
-        QCOMPARE(manifest["version"].toInt(), 1);
+        options.allEntries = true;
+        options.projectiles = {{300, "Arrow", 0x02000001, 0x34000005}};
+        const audit::Manifest manifest = audit::snapshotManifest(dat, options);
+        const audit::Manifest reread = audit::Manifest::fromJson(manifest.toJson());
+        QCOMPARE(reread.toJson(), manifest.toJson());
+        QVERIFY(audit::runAudit(dat, reread).passed());
     }
 };
 
