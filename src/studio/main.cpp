@@ -24,6 +24,8 @@ int main(int argc, char** argv) {
     parser.setApplicationDescription("Browse Asheron's Call DAT files.");
     parser.addHelpOption();
     parser.addPositionalArgument("DAT", "The DAT to open (default: the demo DAT of this build).");
+    parser.addOption(
+        {"audit", "Open the Audit panel and run this manifest against the DAT.", "MANIFEST"});
     parser.process(app);
 
     QString path = parser.positionalArguments().value(0);
@@ -33,5 +35,7 @@ int main(int argc, char** argv) {
     portalkit::ui::MainWindow window;
     window.openDat(path);
     window.show();
+    if (parser.isSet("audit"))
+        window.showAudit(parser.value("audit"));
     return app.exec();
 }

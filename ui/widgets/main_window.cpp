@@ -1,10 +1,12 @@
 #include "main_window.h"
 
+#include "audit_panel.h"
 #include "entry_table_model.h"
 #include "io/dat_error.h"
 #include "records/record.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -29,7 +31,9 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_model(new EntryTableModel(this)),
       m_filter(new QSortFilterProxyModel(this)), m_table(new QTableView),
       m_filterEdit(new QLineEdit), m_summary(new QLabel), m_bytes(new QPlainTextEdit),
-      m_record(new QTreeWidget) {
+      m_record(new QTreeWidget), m_audit(new AuditPanel([this]() -> const dat::DatFile* {
+          return m_model->dat() ? &*m_model->dat() : nullptr;
+      })) {
     setWindowTitle(tr("PortalKit Studio"));
     resize(1240, 720);
 
@@ -78,6 +82,18 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::showEntry);
 
+    m_auditDock = new QDockWidget(tr("Audit"), this);
+    m_auditDock->setObjectName("audit");
+    m_auditDock->setWidget(m_audit);
+    addDockWidget(Qt::BottomDockWidgetArea, m_auditDock);
+    m_auditDock->hide();
+    connect(m_audit, &AuditPanel::openRecord, this, &MainWindow::selectEntry);
+    // The build writes the demo DAT's manifest beside it; start from that one.
+    const QString demoManifest =
+        QDir(QApplication::applicationDirPath()).filePath("../demo/demo_manifest.json");
+    if (QFileInfo::exists(demoManifest))
+        m_audit->setManifestPath(QDir::cleanPath(demoManifest));
+
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open DAT…"), QKeySequence::Open, this, &MainWindow::chooseDat);
     file->addSeparator();
@@ -85,6 +101,10 @@ MainWindow::MainWindow(QWidget* parent)
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(recordDock->toggleViewAction());
     view->addAction(bytesDock->toggleViewAction());
+    view->addAction(m_auditDock->toggleViewAction());
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    tools->addAction(tr("&Audit against the manifest"), QKeySequence(tr("Ctrl+Shift+A")), this,
+                     [this] { showAudit(); });
 }
 
 void MainWindow::showEntry(const QModelIndex& current) {
@@ -177,6 +197,7 @@ void MainWindow::showEntryBytes(const std::vector<std::uint8_t>& bytes) {
 }
 
 bool MainWindow::openDat(const QString& path) {
+    m_audit->waitForRun(); // a run reads the DAT being replaced
     try {
         auto dat = dat::DatFile::open(path);
         const auto iteration = dat.iteration();
@@ -196,6 +217,29 @@ bool MainWindow::openDat(const QString& path) {
             QMessageBox::warning(this, tr("Cannot open DAT"), QString::fromStdString(error.what()));
         return false;
     }
+}
+
+void MainWindow::showAudit(const QString& manifest) {
+    m_auditDock->show();
+    if (!manifest.isEmpty())
+        m_audit->setManifestPath(manifest);
+    m_audit->run();
+}
+
+bool MainWindow::selectEntry(std::uint32_t id) {
+    const auto& dat = m_model->dat();
+    const dat::EntryInfo* entry = dat ? dat->find(id) : nullptr;
+    if (!entry)
+        return false;
+    const int row = int(entry - dat->entries().data());
+    QModelIndex index = m_filter->mapFromSource(m_model->index(row, 0));
+    if (!index.isValid()) {
+        m_filterEdit->clear();
+        index = m_filter->mapFromSource(m_model->index(row, 0));
+    }
+    m_table->setCurrentIndex(index);
+    m_table->scrollTo(index);
+    return true;
 }
 
 void MainWindow::chooseDat() {

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+class QDockWidget;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -14,6 +15,7 @@ class QTableView;
 
 namespace portalkit::ui {
 
+class AuditPanel;
 class EntryTableModel;
 
 // The studio's window. Until the viewport lands it is a DAT browser: every entry with its type,
@@ -26,6 +28,10 @@ class MainWindow : public QMainWindow {
 
     // Opens a DAT read-only and lists it; on failure shows why and returns false.
     bool openDat(const QString& path);
+    // Shows entry `id` in the browser (clearing a filter that hides it); false if absent.
+    bool selectEntry(std::uint32_t id);
+    // Shows the Audit panel and runs it (against `manifest` when given).
+    void showAudit(const QString& manifest = {});
 
     EntryTableModel* entryModel() const { return m_model; }
     QSortFilterProxyModel* filterModel() const { return m_filter; }
@@ -33,6 +39,7 @@ class MainWindow : public QMainWindow {
     QTableView* entryView() const { return m_table; }
     QPlainTextEdit* bytesView() const { return m_bytes; }
     QTreeWidget* recordView() const { return m_record; }
+    AuditPanel* auditPanel() const { return m_audit; }
 
   private:
     void chooseDat();
@@ -47,6 +54,8 @@ class MainWindow : public QMainWindow {
     QLabel* m_summary;
     QPlainTextEdit* m_bytes;
     QTreeWidget* m_record;
+    AuditPanel* m_audit;
+    QDockWidget* m_auditDock;
 };
 
 } // namespace portalkit::ui
