@@ -152,6 +152,9 @@ std::vector<EntryHash> hashEntries(const dat::DatFile& dat, std::span<const std:
         if (!entry)
             result.error = missingEntryText(id);
     };
+    const std::size_t expected = ids.empty() ? dat.entries().size() : ids.size();
+    targets.reserve(expected);
+    results.reserve(expected);
     if (ids.empty()) {
         for (const dat::EntryInfo& entry : dat.entries())
             if (entry.id != dat::kIterationDid)
