@@ -12,7 +12,9 @@
 #include <new>
 #include <openssl/evp.h>
 #include <stdexcept>
+#include <string>
 #include <thread>
+#include <vector>
 
 namespace portalkit::audit {
 namespace {
