@@ -70,11 +70,7 @@ Animation synthetic(std::uint32_t flags, std::uint32_t numParts, std::uint32_t n
 }
 
 Animation fromSource(const QByteArray& text, std::uint32_t did = kAnim) {
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(text, &error);
-    if (error.error != QJsonParseError::NoError)
-        qFatal("bad test JSON: %s", qPrintable(error.errorString()));
-    return Animation::fromJson(JsonNode(document.object(), "animation", did), did);
+    return portalkit::testing::fromSource<Animation>(text, "animation", did);
 }
 
 } // namespace
@@ -282,12 +278,8 @@ class TestAnimation : public QObject {
         QFETCH(QString, source);
         QFETCH(QString, field);
         QFETCH(QString, message);
-        const DatError error = expectDatError([&] { fromSource(source.toUtf8()); });
-        QCOMPARE(QString::fromStdString(error.field()), field);
-        QCOMPARE(error.offsetKind(), OffsetKind::Source);
-        QCOMPARE(*error.did(), kAnim);
-        QVERIFY2(mentions(error, "0x03000001"), error.what());
-        QVERIFY2(mentions(error, message.toStdString()), error.what());
+        checkSourceError(expectDatError([&] { fromSource(source.toUtf8()); }), field, kAnim,
+                         message);
     }
 
     void truncationNamesFieldOffsetAndFrame() {

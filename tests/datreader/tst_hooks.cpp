@@ -114,12 +114,6 @@ QJsonObject parse(const QByteArray& text) {
     return document.object();
 }
 
-// A record read from a source written by hand, under the root path its callers use.
-template <typename Record>
-Record fromSource(const QByteArray& text, const char* rootPath, std::uint32_t did) {
-    return Record::fromJson(JsonNode(parse(text), rootPath, did), did);
-}
-
 AnimationHook hookViaJsonText(const AnimationHook& hook) {
     const QByteArray text = QJsonDocument(hookToJson(hook)).toJson();
     return hookFromJson(JsonNode(QJsonDocument::fromJson(text).object(), "hook", kScript));
@@ -569,11 +563,7 @@ class TestHooks : public QObject {
             else
                 fromSource<ParticleEmitterInfo>(text, "particleEmitterInfo", did);
         });
-        QCOMPARE(QString::fromStdString(error.field()), field);
-        QCOMPARE(error.offsetKind(), OffsetKind::Source);
-        QCOMPARE(*error.did(), did);
-        QVERIFY2(mentions(error, formatDid(did)), error.what());
-        QVERIFY2(mentions(error, message.toStdString()), error.what());
+        checkSourceError(error, field, did, message);
     }
 
     // oracle: R50

@@ -84,11 +84,7 @@ MotionTable lookupTable() {
 }
 
 MotionTable fromSource(const QByteArray& text) {
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(text, &error);
-    if (error.error != QJsonParseError::NoError)
-        qFatal("bad test JSON: %s", qPrintable(error.errorString()));
-    return MotionTable::fromJson(JsonNode(document.object(), "motionTable", kTable), kTable);
+    return portalkit::testing::fromSource<MotionTable>(text, "motionTable", kTable);
 }
 
 } // namespace
@@ -226,12 +222,8 @@ class TestMotionTable : public QObject {
         QFETCH(QString, source);
         QFETCH(QString, field);
         QFETCH(QString, message);
-        const DatError error = expectDatError([&] { fromSource(source.toUtf8()); });
-        QCOMPARE(QString::fromStdString(error.field()), field);
-        QCOMPARE(error.offsetKind(), OffsetKind::Source);
-        QCOMPARE(*error.did(), kTable);
-        QVERIFY2(mentions(error, "0x09000001"), error.what());
-        QVERIFY2(mentions(error, message.toStdString()), error.what());
+        checkSourceError(expectDatError([&] { fromSource(source.toUtf8()); }), field, kTable,
+                         message);
     }
 
     void moreAnimsThanTheCountHoldsIsASourceError() {

@@ -79,16 +79,6 @@ Bytes adpcmHeader() {
     return header;
 }
 
-// A record read from a source written by hand, under the root path its callers use.
-template <typename Record>
-Record fromSource(const QByteArray& text, const char* rootPath, std::uint32_t did) {
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(text, &error);
-    if (error.error != QJsonParseError::NoError)
-        qFatal("bad test JSON: %s", qPrintable(error.errorString()));
-    return Record::fromJson(JsonNode(document.object(), rootPath, did), did);
-}
-
 } // namespace
 
 class TestSound : public QObject {
@@ -288,11 +278,7 @@ class TestSound : public QObject {
             else
                 fromSource<SoundTable>(text, "soundTable", did);
         });
-        QCOMPARE(QString::fromStdString(error.field()), field);
-        QCOMPARE(error.offsetKind(), OffsetKind::Source);
-        QCOMPARE(*error.did(), did);
-        QVERIFY2(mentions(error, formatDid(did)), error.what());
-        QVERIFY2(mentions(error, message.toStdString()), error.what());
+        checkSourceError(error, field, did, message);
     }
 
     void decodesPcmWave() {
