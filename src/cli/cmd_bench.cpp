@@ -34,11 +34,16 @@ namespace portalkit::cli {
 // `datPath`, times decoding and encoding them and checks they re-encode to the same bytes.
 int runRecordsBench(const QString& datPath, const QString& jsonPath, std::uint64_t recordCount,
                     std::uint64_t seed);
+// The 'audit' suite (bench_audit.cpp): writes the portal-like DAT to `datPath`, then times
+// audit::hashEntries with each of `jobsList` threads against sha256sum and openssl dgst.
+int runAuditBench(const QString& datPath, const QString& jsonPath, const std::vector<int>& jobsList,
+                  std::uint64_t portalEntries, std::uint64_t portalMiB, std::uint64_t seed);
 
 namespace {
 
 constexpr double kMiB = 1024.0 * 1024.0;
 constexpr std::uint32_t kMaxPortalEntryBytes = 300 * 1024;
+constexpr std::uint32_t kPortalBlockSize = 1024;
 constexpr std::uint64_t kMaxPortalMiB = 2000; // a DAT addresses at most 2 GiB
 constexpr int kOpenRuns = 3;
 constexpr std::size_t kLookupCount = 2'000'000;
@@ -249,8 +254,13 @@ struct Figures {
     double lookupsPerSecond() const { return double(kLookupCount) / lookupSeconds; }
 };
 
-void generate(const std::vector<PlannedEntry>& plan, dat::DatKind kind, std::uint32_t blockSize,
-              std::uint64_t seed, const QString& path, Figures& figures) {
+struct GenerateSeconds {
+    double plan = 0; // entries planned into the writer, before it saves
+    double save = 0;
+};
+
+GenerateSeconds generate(const std::vector<PlannedEntry>& plan, dat::DatKind kind,
+                         std::uint32_t blockSize, std::uint64_t seed, const QString& path) {
     const auto start = Clock::now();
     const std::vector<char> pool = payloadPool(seed); // outlives the writer, which views it
     dat::DatWriter writer(kind, blockSize);
@@ -260,10 +270,12 @@ void generate(const std::vector<PlannedEntry>& plan, dat::DatKind kind, std::uin
         entry.data = payloadSlice(pool, seed, planned.id, planned.size);
         writer.put(std::move(entry));
     }
-    figures.generateSeconds = secondsSince(start);
+    GenerateSeconds seconds;
+    seconds.plan = secondsSince(start);
     const auto saveStart = Clock::now();
     writer.save(path);
-    figures.saveSeconds = secondsSince(saveStart);
+    seconds.save = secondsSince(saveStart);
+    return seconds;
 }
 
 // Resident and shared pages from /proc/self/statm. Resident minus shared is what the heap adds;
@@ -374,7 +386,15 @@ bool measure(const QString& path, std::uint64_t seed, Figures& figures) {
 
 } // namespace
 
-// Shared with the records suite.
+// Shared with the audit suite: the same portal-like DAT the container suite writes.
+void writePortalBenchDat(const QString& path, std::uint64_t entryCount, std::uint64_t payloadMiB,
+                         std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    generate(planPortal(entryCount, std::uint64_t(payloadMiB * kMiB), rng), dat::DatKind::Portal,
+             kPortalBlockSize, seed, path);
+}
+
+// Shared with the records and audit suites.
 QString cpuModel() {
     QFile cpuinfo("/proc/cpuinfo");
     if (cpuinfo.open(QIODevice::ReadOnly))
@@ -497,6 +517,22 @@ std::optional<std::uint64_t> numberOption(const QCommandLineParser& parser, cons
     return value;
 }
 
+std::optional<std::vector<int>> jobsListOption(const QCommandLineParser& parser) {
+    constexpr int kMaxJobs = 256;
+    std::vector<int> jobs;
+    for (const QString& item : parser.value("jobs-list").split(',', Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const int count = item.trimmed().toInt(&ok);
+        if (!ok || count < 1 || count > kMaxJobs) {
+            printError(QStringLiteral("--jobs-list takes thread counts from 1 to %1, like 1,2")
+                           .arg(kMaxJobs));
+            return std::nullopt;
+        }
+        jobs.push_back(count);
+    }
+    return jobs.empty() ? std::vector<int>{1, 2} : jobs;
+}
+
 } // namespace
 
 int runBench(const QStringList& arguments) {
@@ -507,21 +543,26 @@ int runBench(const QStringList& arguments) {
         "(against cat of the same file), random lookups and verify. The 'records' suite writes "
         "a portal DAT of seeded records of every decodable type, then measures decoding and "
         "encoding them per type and checks that every entry re-encodes to its stored bytes "
-        "(exit 1 if not). MiB = 2^20 bytes.");
-    parser.addPositionalArgument("SUITE", "The suite to run: container or records.");
+        "(exit 1 if not). The 'audit' suite writes the portal-like DAT, then times hashing "
+        "every entry (length + SHA-256, as the audit pins them) on 1 and 2 threads against "
+        "sha256sum and openssl dgst -sha256 of the same file. MiB = 2^20 bytes.");
+    parser.addPositionalArgument("SUITE", "The suite to run: container, records or audit.");
     parser.addOption({"dir", "Where the DATs are written (default ./bench-data).", "DIR"});
     parser.addOption({"json", "Also write every figure to this JSON file.", "FILE"});
     parser.addOption({"portal-entries", "Entries in the portal-like DAT (default 80000).", "N"});
     parser.addOption({"portal-mb", "Payload MiB in the portal-like DAT (default 900).", "MB"});
     parser.addOption({"cell-entries", "Entries in the cell-like DAT (default 805000).", "N"});
     parser.addOption({"records", "Records in the records suite's DAT (default 40000).", "N"});
+    parser.addOption({"jobs-list",
+                      "Thread counts the audit suite hashes with, comma-separated (default 1,2).",
+                      "N,N"});
     parser.addOption({"seed", "Seed for ids, sizes and bytes (default 1).", "N"});
     parser.addOption({"keep", "Keep the generated DATs."});
     if (auto exit = parseOrExit(parser, arguments, 1))
         return *exit;
     const QString suite = parser.positionalArguments().at(0);
-    if (suite != "container" && suite != "records") {
-        printError("unknown suite '" + suite + "' (container or records)");
+    if (suite != "container" && suite != "records" && suite != "audit") {
+        printError("unknown suite '" + suite + "' (container, records or audit)");
         return kUsageOrIo;
     }
 
@@ -531,7 +572,8 @@ int runBench(const QStringList& arguments) {
     // At least one record of every type; at most what the 64Ki-id type ranges hold.
     const auto records = numberOption(parser, "records", 40'000, 200, 200'000);
     const auto seed = numberOption(parser, "seed", 1, 0, UINT64_MAX);
-    if (!portalEntries || !portalMiB || !cellEntries || !records || !seed)
+    const auto jobsList = jobsListOption(parser);
+    if (!portalEntries || !portalMiB || !cellEntries || !records || !seed || !jobsList)
         return kUsageOrIo;
 
     const QString dir = parser.value("dir").isEmpty() ? "bench-data" : parser.value("dir");
@@ -545,6 +587,11 @@ int runBench(const QStringList& arguments) {
         generated.paths << QDir(dir).filePath("bench_records.dat");
         return runRecordsBench(generated.paths.front(), parser.value("json"), *records, *seed);
     }
+    if (suite == "audit") {
+        generated.paths << QDir(dir).filePath("bench_audit.dat");
+        return runAuditBench(generated.paths.front(), parser.value("json"), *jobsList,
+                             *portalEntries, *portalMiB, *seed);
+    }
 
     struct Suite {
         QString name;
@@ -555,7 +602,7 @@ int runBench(const QStringList& arguments) {
     std::mt19937_64 portalRng(*seed);
     std::mt19937_64 cellRng(*seed ^ 0xCE11);
     std::array<Suite, 2> suites{
-        Suite{"portal", dat::DatKind::Portal, 1024,
+        Suite{"portal", dat::DatKind::Portal, kPortalBlockSize,
               planPortal(*portalEntries, std::uint64_t(*portalMiB * kMiB), portalRng)},
         Suite{"cell", dat::DatKind::Cell, 256, planCell(*cellEntries, cellRng)},
     };
@@ -572,7 +619,10 @@ int runBench(const QStringList& arguments) {
                          .arg(run.name)
                          .arg(run.plan.size())
                          .arg(path));
-            generate(run.plan, run.kind, run.blockSize, *seed, path, figures[i]);
+            const GenerateSeconds seconds =
+                generate(run.plan, run.kind, run.blockSize, *seed, path);
+            figures[i].generateSeconds = seconds.plan;
+            figures[i].saveSeconds = seconds.save;
             printOut(QStringLiteral("%1: measuring\n").arg(run.name));
             if (!measure(path, *seed, figures[i]))
                 return kUsageOrIo;
