@@ -10,10 +10,10 @@
 #include "records/physics_script.h"
 #include "records/physics_script_table.h"
 #include "records/setup.h"
+#include "support/cli_run.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
@@ -32,11 +32,8 @@ struct Run {
 };
 
 Run cli(const QStringList& arguments) {
-    QProcess process;
-    process.start(PORTALKIT_CLI, arguments);
-    process.waitForFinished(120000);
-    return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
+    const testing::CliRun run = testing::runPortalkit(arguments);
+    return {run.exitCode, QString::fromUtf8(run.out), QString::fromUtf8(run.err)};
 }
 
 QByteArray bytesOf(const std::vector<std::uint8_t>& bytes) {
@@ -89,8 +86,12 @@ class TestAudit : public QObject {
         QTest::newRow("flipped byte") << "flipped"
                                       << "0x02000124"
                                       << "entry.sha256";
-        QTest::newRow("truncated: length") << "truncated" << "0x02000124" << "entry.length";
-        QTest::newRow("truncated: parse") << "truncated" << "0x02000124" << "setup.parse";
+        QTest::newRow("truncated: length") << "truncated"
+                                           << "0x02000124"
+                                           << "entry.length";
+        QTest::newRow("truncated: parse") << "truncated"
+                                          << "0x02000124"
+                                          << "setup.parse";
         QTest::newRow("removed entry") << "removed"
                                        << "0x33000AEA"
                                        << "entry.missing";
@@ -130,9 +131,8 @@ class TestAudit : public QObject {
         } else if (name == "truncated") {
             std::vector<std::uint8_t> bytes = demo().read(0x02000124);
             bytes.resize(20);
-            path = damagedCopy(dir, "truncated.dat", [&](dat::DatWriter& writer) {
-                replace(writer, 0x02000124, bytes);
-            });
+            path = damagedCopy(dir, "truncated.dat",
+                               [&](dat::DatWriter& writer) { replace(writer, 0x02000124, bytes); });
         } else if (name == "removed") {
             path = damagedCopy(dir, "removed.dat",
                                [](dat::DatWriter& writer) { writer.remove(0x33000AEA); });

@@ -5,17 +5,20 @@
 #include "container/dat_writer.h"
 #include "records/physics_script_table.h"
 #include "records/setup.h"
+#include "support/cli_run.h"
 #include "support/dat_fixtures.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <bit>
 #include <functional>
 
 using namespace portalkit;
+
+using portalkit::testing::CliRun;
+using portalkit::testing::runPortalkit;
 
 namespace {
 
@@ -89,20 +92,6 @@ QStringList described(const std::vector<audit::PropertyChange>& changes) {
     for (const auto& change : changes)
         lines.append(change.property + ": " + change.a.text + " → " + change.b.text);
     return lines;
-}
-
-struct Run {
-    int exitCode;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run runPortalkit(const QStringList& arguments) {
-    QProcess process;
-    process.start(PORTALKIT_CLI, arguments);
-    process.waitForFinished(120000);
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            process.readAllStandardOutput(), process.readAllStandardError()};
 }
 
 } // namespace
@@ -401,7 +390,7 @@ class TestDiff : public QObject {
         putBytes(writer, kHuman, setup.encode());
         writer.save(modified);
 
-        Run run = runPortalkit({"diff", PORTALKIT_DEMO_DAT, PORTALKIT_DEMO_DAT});
+        CliRun run = runPortalkit({"diff", PORTALKIT_DEMO_DAT, PORTALKIT_DEMO_DAT});
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.out.startsWith("identical: "));
 

@@ -1,35 +1,19 @@
 // Drives the real `portalkit` binary: output formats, exit codes and file round trips.
 
 #include "records/record.h"
+#include "support/cli_run.h"
 #include "support/dat_fixtures.h"
 
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QtTest>
 
 using namespace portalkit::dat;
 using namespace portalkit::testing;
 
-namespace {
-
-struct Run {
-    int exitCode;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run runPortalkit(const QStringList& arguments) {
-    QProcess process;
-    process.start(PORTALKIT_CLI, arguments);
-    process.waitForFinished(120000);
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            process.readAllStandardOutput(), process.readAllStandardError()};
-}
-
-} // namespace
+namespace {} // namespace
 
 class TestCli : public QObject {
     Q_OBJECT
@@ -52,7 +36,7 @@ class TestCli : public QObject {
     }
 
     void topLevelHelpAndUnknownCommand() {
-        Run run = runPortalkit({"--help"});
+        CliRun run = runPortalkit({"--help"});
         QCOMPARE(run.exitCode, 0);
         for (const char* command : {"info", "ls", "cat", "verify", "pack", "unpack", "bench",
                                     "show", "decode-all", "scan-blocking", "export"})
@@ -72,7 +56,7 @@ class TestCli : public QObject {
     }
     void everyCommandHasHelp() {
         QFETCH(QString, command);
-        const Run run = runPortalkit({command, "--help"});
+        const CliRun run = runPortalkit({command, "--help"});
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.out.contains("Usage:"));
         QVERIFY(run.out.contains("--help"));
@@ -83,17 +67,17 @@ class TestCli : public QObject {
              {QStringList{"ls"}, QStringList{"ls", m_dat, "--bogus"},
               QStringList{"cat", m_dat, "not-an-id"}, QStringList{"pack", path("nowhere")},
               QStringList{"ls", m_dat, "--type", "Nonsense"}}) {
-            const Run run = runPortalkit(arguments);
+            const CliRun run = runPortalkit(arguments);
             QCOMPARE(run.exitCode, 2);
             QVERIFY2(run.err.startsWith("portalkit: "), run.err.constData());
         }
-        const Run missing = runPortalkit({"info", path("missing.dat")});
+        const CliRun missing = runPortalkit({"info", path("missing.dat")});
         QCOMPARE(missing.exitCode, 2);
         QCOMPARE(missing.err.count('\n'), 1);
     }
 
     void lsJsonListsEntriesInAscendingOrder() {
-        const Run run = runPortalkit({"ls", m_dat, "--json"});
+        const CliRun run = runPortalkit({"ls", m_dat, "--json"});
         QCOMPARE(run.exitCode, 0);
         const QJsonArray array = QJsonDocument::fromJson(run.out).array();
         QCOMPARE(array.size(), 5);
@@ -114,19 +98,19 @@ class TestCli : public QObject {
     }
 
     void lsFiltersByTypeCaseInsensitively() {
-        const Run run = runPortalkit({"ls", m_dat, "--type", "setup", "--json"});
+        const CliRun run = runPortalkit({"ls", m_dat, "--type", "setup", "--json"});
         QCOMPARE(run.exitCode, 0);
         const QJsonArray array = QJsonDocument::fromJson(run.out).array();
         QCOMPARE(array.size(), 2);
         for (const auto& value : array)
             QCOMPARE(value.toObject().value("type").toString(), QString("Setup"));
-        const Run text = runPortalkit({"ls", m_dat, "--type", "Wave"});
+        const CliRun text = runPortalkit({"ls", m_dat, "--type", "Wave"});
         QCOMPARE(text.out.count('\n'), 1);
         QVERIFY(text.out.startsWith("0x0A000001"));
     }
 
     void infoReportsHeaderAndCounts() {
-        const Run run = runPortalkit({"info", m_dat, "--json"});
+        const CliRun run = runPortalkit({"info", m_dat, "--json"});
         QCOMPARE(run.exitCode, 0);
         const QJsonObject info = QJsonDocument::fromJson(run.out).object();
         QCOMPARE(info.value("kind").toString(), QString("portal"));
@@ -139,7 +123,7 @@ class TestCli : public QObject {
     }
 
     void catWritesInflatedBytes() {
-        Run run = runPortalkit({"cat", m_dat, "0x02000124"});
+        CliRun run = runPortalkit({"cat", m_dat, "0x02000124"});
         QCOMPARE(run.exitCode, 0);
         QCOMPARE(run.out, payloadFor(0x02000124, 812));
         run = runPortalkit({"cat", m_dat, "0A000001", "-o", path("wave.bin")});
@@ -153,7 +137,7 @@ class TestCli : public QObject {
     }
 
     void verifyPassesCleanAndFailsCorrupt() {
-        Run run = runPortalkit({"verify", m_dat});
+        CliRun run = runPortalkit({"verify", m_dat});
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.out.startsWith("OK"));
 
@@ -194,7 +178,7 @@ class TestCli : public QObject {
 
     void unpackThenPackRebuildsTheSameDat() {
         const QString folder = path("unpacked");
-        Run run = runPortalkit({"unpack", m_dat, folder});
+        CliRun run = runPortalkit({"unpack", m_dat, folder});
         QCOMPARE(run.exitCode, 0);
         QVERIFY(QFile::exists(folder + "/0x02000124.bin"));
         QVERIFY(QFile::exists(folder + "/dat.json"));
@@ -211,8 +195,9 @@ class TestCli : public QObject {
         QStringList bins = QDir(folder).entryList({"*.bin"});
         QCOMPARE(bins, (QStringList{"0x02000001.bin", "0x02000124.bin"}));
         QFile::remove(folder + "/dat.json");
-        const Run run = runPortalkit({"pack", folder, "-o", path("cell.dat"), "--kind", "cell",
-                                      "--date", "1234", "--iteration", "982", "--template", m_dat});
+        const CliRun run =
+            runPortalkit({"pack", folder, "-o", path("cell.dat"), "--kind", "cell", "--date",
+                          "1234", "--iteration", "982", "--template", m_dat});
         QCOMPARE(run.exitCode, 0);
         const auto dat = DatFile::open(path("cell.dat"));
         QCOMPARE(dat.kind(), DatKind::Cell);
@@ -228,7 +213,7 @@ class TestCli : public QObject {
         QFile stray(folder + "/notes.txt");
         QVERIFY(stray.open(QIODevice::WriteOnly));
         stray.close();
-        const Run run = runPortalkit({"pack", folder, "-o", path("stray.dat")});
+        const CliRun run = runPortalkit({"pack", folder, "-o", path("stray.dat")});
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.err.contains("notes.txt"));
         QVERIFY(!QFile::exists(path("stray.dat")));
@@ -284,7 +269,7 @@ class TestCli : public QObject {
         const QString datPath = path("records.dat");
         writer.save(datPath);
 
-        Run run = runPortalkit({"show", datPath, "0x33000010", "--json"});
+        CliRun run = runPortalkit({"show", datPath, "0x33000010", "--json"});
         QCOMPARE(run.exitCode, 0);
         const QJsonObject shown = QJsonDocument::fromJson(run.out).object();
         QCOMPARE(shown["type"].toString(), QString("PhysicsScript"));
