@@ -318,14 +318,9 @@ int runAuditBench(const QString& datPath, const QString& jsonPath, const std::ve
     }
 
     printTable(figures);
-    if (!jsonPath.isEmpty()) {
-        QFile file(jsonPath);
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-            file.write(QJsonDocument(toJson(figures)).toJson()) < 0) {
-            printError("cannot write " + file.fileName() + ": " + file.errorString());
-            return kUsageOrIo;
-        }
-    }
+    if (!jsonPath.isEmpty() &&
+        !writeFileAtomically(jsonPath, QJsonDocument(toJson(figures)).toJson()))
+        return kUsageOrIo;
     return kSuccess;
 }
 

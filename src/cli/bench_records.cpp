@@ -9,7 +9,6 @@
 #include "io/dat_error.h"
 #include "records/record.h"
 
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -1054,14 +1053,9 @@ int runRecordsBench(const QString& datPath, const QString& jsonPath, std::uint64
     }
 
     printTable(figures);
-    if (!jsonPath.isEmpty()) {
-        QFile file(jsonPath);
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-            file.write(QJsonDocument(toJson(figures)).toJson()) < 0) {
-            printError("cannot write " + file.fileName() + ": " + file.errorString());
-            return kUsageOrIo;
-        }
-    }
+    if (!jsonPath.isEmpty() &&
+        !writeFileAtomically(jsonPath, QJsonDocument(toJson(figures)).toJson()))
+        return kUsageOrIo;
     return kSuccess;
 }
 

@@ -641,12 +641,8 @@ int runBench(const QStringList& arguments) {
                                  {"cpu", cpuModel()},
                                  {"portal", toJson(figures[0])},
                                  {"cell", toJson(figures[1])}};
-        QFile file(parser.value("json"));
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-            file.write(QJsonDocument(report).toJson()) < 0) {
-            printError("cannot write " + file.fileName() + ": " + file.errorString());
+        if (!writeFileAtomically(parser.value("json"), QJsonDocument(report).toJson()))
             return kUsageOrIo;
-        }
     }
     const bool verified = figures[0].verifyOk && figures[1].verifyOk;
     return verified ? kSuccess : kCheckFailed;
