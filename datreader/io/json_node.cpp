@@ -111,11 +111,14 @@ std::uint32_t JsonNode::u32() const {
 }
 
 std::int32_t JsonNode::i32() const {
-    // Hex spellings of negative values ("0xFFFFFFFF") read as their two's complement.
-    const double value =
-        number(std::numeric_limits<std::int32_t>::min(), 0xFFFFFFFFu, "a 32-bit integer");
-    return value > std::numeric_limits<std::int32_t>::max() ? std::int32_t(std::uint32_t(value))
-                                                            : std::int32_t(value);
+    // Hex spellings of negative values ("0xFFFFFFFF") read as their two's complement; a plain
+    // number must be in range, so a width of 3000000000 is an error, not a negative width.
+    if (m_value.isDouble())
+        return std::int32_t(number(std::numeric_limits<std::int32_t>::min(),
+                                   std::numeric_limits<std::int32_t>::max(),
+                                   "a signed 32-bit integer"));
+    const double value = number(0, 0xFFFFFFFFu, "a 32-bit integer");
+    return std::int32_t(std::uint32_t(value));
 }
 
 std::uint64_t JsonNode::u64() const {

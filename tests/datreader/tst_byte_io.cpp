@@ -175,6 +175,9 @@ class TestByteIo : public QObject {
         QTest::newRow("negative") << R"({"n": -1})"
                                   << "setup.n"
                                   << "is not";
+        QTest::newRow("signed range") << R"({"i": 3000000000})"
+                                      << "setup.i"
+                                      << "signed 32-bit";
         QTest::newRow("type") << R"({"n": "seven"})"
                               << "setup.n"
                               << "expected";
@@ -201,6 +204,8 @@ class TestByteIo : public QObject {
                 root["f"].f32();
             else if (root.has("bytes"))
                 root["bytes"].hexBytes();
+            else if (root.has("i"))
+                root["i"].i32();
             else
                 root["n"].u32();
         });
