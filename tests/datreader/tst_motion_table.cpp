@@ -256,12 +256,7 @@ class TestMotionTable : public QObject {
         Bytes bytes = oneCycleOneLink();
         bytes.data.resize(std::size_t(keep));
         const auto error = errorFrom([&] { MotionTable::decode(bytes.data, kTable); });
-        QVERIFY(error);
-        QCOMPARE(QString::fromStdString(error->field()), field);
-        QCOMPARE(error->offset(), offset);
-        QCOMPARE(error->offsetKind(), OffsetKind::Entry);
-        QCOMPARE(*error->did(), kTable);
-        QVERIFY(mentions(*error, context.toStdString()));
+        checkEntryError(error, field, offset, kTable, context);
     }
 
     void motionDataNeedsItsPadByte() {

@@ -148,12 +148,7 @@ class TestSound : public QObject {
             std::memcpy(bytes.data.data() + absurdAt, &absurd, 4);
         }
         const auto error = errorFrom([&] { SoundTable::decode(bytes.data, kTable); });
-        QVERIFY(error);
-        QCOMPARE(QString::fromStdString(error->field()), field);
-        QCOMPARE(error->offset(), offset);
-        QCOMPARE(error->offsetKind(), OffsetKind::Entry);
-        QCOMPARE(*error->did(), kTable);
-        QVERIFY(mentions(*error, context.toStdString()));
+        checkEntryError(error, field, offset, kTable, context);
     }
 
     void soundTableLeftoverBytesAreAnError() {
@@ -396,11 +391,7 @@ class TestSound : public QObject {
         std::memcpy(bytes.data.data() + 8, &dataSize, 4);
         bytes.data.resize(std::size_t(keep));
         const auto error = errorFrom([&] { Wave::decode(bytes.data, kWave); });
-        QVERIFY(error);
-        QCOMPARE(QString::fromStdString(error->field()), field);
-        QCOMPARE(error->offset(), offset);
-        QCOMPARE(error->offsetKind(), OffsetKind::Entry);
-        QCOMPARE(*error->did(), kWave);
+        checkEntryError(error, field, offset, kWave);
     }
 };
 

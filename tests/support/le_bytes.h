@@ -6,6 +6,8 @@
 #include "io/dat_error.h"
 
 #include <QByteArray>
+#include <QString>
+#include <QTest>
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -76,6 +78,19 @@ template <typename Fn> dat::DatError expectDatError(Fn&& fn) {
 
 inline bool mentions(const dat::DatError& error, const std::string& text) {
     return std::string(error.what()).find(text) != std::string::npos;
+}
+
+// What every decode error must say: the field, the entry offset, the DID and, when given, the
+// context it gathered on the way up.
+inline void checkEntryError(const std::optional<dat::DatError>& error, const QString& field,
+                            std::uint64_t offset, std::uint32_t did, const QString& context = {}) {
+    QVERIFY(error);
+    QCOMPARE(QString::fromStdString(error->field()), field);
+    QCOMPARE(error->offset(), offset);
+    QCOMPARE(error->offsetKind(), dat::OffsetKind::Entry);
+    QCOMPARE(*error->did(), did);
+    if (!context.isEmpty())
+        QVERIFY2(mentions(*error, context.toStdString()), error->what());
 }
 
 } // namespace portalkit::testing
