@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <utility>
 
 namespace portalkit::preview {
 
@@ -33,7 +35,48 @@ const dat::AnimationFrame* Sequencer::Node::partFrame(std::int64_t frame) const 
 }
 
 Sequencer::Sequencer(const Assets& assets)
-    : m_assets(assets), m_current(m_nodes.end()), m_firstCyclic(m_nodes.end()) {}
+    : m_assets(&assets), m_current(m_nodes.end()), m_firstCyclic(m_nodes.end()) {}
+
+Sequencer::Sequencer(const Sequencer& other) : m_assets(other.m_assets) {
+    *this = other;
+}
+
+Sequencer::Sequencer(Sequencer&& other) noexcept : m_assets(other.m_assets) {
+    *this = std::move(other);
+}
+
+Sequencer& Sequencer::operator=(const Sequencer& other) {
+    if (this != &other) {
+        m_nodes = other.m_nodes;
+        takeState(other, other.currentIndex(), other.firstCyclicIndex());
+    }
+    return *this;
+}
+
+Sequencer& Sequencer::operator=(Sequencer&& other) noexcept {
+    if (this != &other) {
+        const int current = other.currentIndex();
+        const int firstCyclic = other.firstCyclicIndex();
+        m_nodes = std::move(other.m_nodes);
+        takeState(other, current, firstCyclic);
+        other.clear();
+    }
+    return *this;
+}
+
+void Sequencer::takeState(const Sequencer& other, int current, int firstCyclic) {
+    m_assets = other.m_assets;
+    m_current = nodeAt(current);
+    m_firstCyclic = nodeAt(firstCyclic);
+    m_frameNumber = other.m_frameNumber;
+    m_velocity = other.m_velocity;
+    m_omega = other.m_omega;
+    m_placementFrame = other.m_placementFrame;
+}
+
+Sequencer::NodeIt Sequencer::nodeAt(int index) {
+    return index < 0 ? m_nodes.end() : std::next(m_nodes.begin(), index);
+}
 
 void Sequencer::clear() {
     clearAnimations();
@@ -51,7 +94,7 @@ void Sequencer::clearAnimations() {
 bool Sequencer::appendAnimation(const dat::AnimData& data) {
     Node node;
     node.animationId = data.animId;
-    node.animation = data.animId ? m_assets.get<dat::Animation>(data.animId) : nullptr;
+    node.animation = data.animId ? m_assets->get<dat::Animation>(data.animId) : nullptr;
     if (!node.animation)
         return false;
     node.low = data.lowFrame;

@@ -36,6 +36,12 @@ class Sequencer {
     };
 
     explicit Sequencer(const Assets& assets);
+    // The playhead and loop point are list iterators: copies and moves re-point them at their
+    // own list.
+    Sequencer(const Sequencer& other);
+    Sequencer(Sequencer&& other) noexcept;
+    Sequencer& operator=(const Sequencer& other);
+    Sequencer& operator=(Sequencer&& other) noexcept;
 
     // CSequence::clear: animations, physics and the placement frame.
     void clear();
@@ -97,8 +103,10 @@ class Sequencer {
                       std::vector<FiredHook>& fired) const;
     void apricot();
     int indexOf(ConstNodeIt it) const;
+    NodeIt nodeAt(int index);
+    void takeState(const Sequencer& other, int current, int firstCyclic);
 
-    const Assets& m_assets;
+    const Assets* m_assets;
     std::list<Node> m_nodes;
     NodeIt m_current;     // m_nodes.end() when nothing plays
     NodeIt m_firstCyclic; // m_nodes.end() when the list is empty

@@ -378,6 +378,32 @@ class TestAnimPlayback : public QObject {
         QCOMPARE(sequencer.omega(), (Vec3{0, 0, -1}));
     }
 
+    void copiesAndMovesKeepTheirOwnPlayhead() {
+        Assets assets;
+        assets.add(animation(0x03000001, 2, taggedFrames(2, 10)));
+        assets.add(animation(0x03000002, 4, taggedFrames(4, 20)));
+        Sequencer original(assets);
+        original.appendAnimation(anim(0x03000001, 8));
+        original.appendAnimation(anim(0x03000002, 8));
+        run(original, 4);
+
+        Sequencer copy(original);
+        std::vector<Sequencer> moved;
+        moved.push_back(std::move(copy));
+        moved.reserve(8); // reallocates: the playhead must follow the nodes
+        QVERIFY(original.empty() == false && copy.empty());
+        QCOMPARE(moved[0].currentIndex(), 0);
+        QCOMPARE(moved[0].firstCyclicIndex(), 1);
+        QCOMPARE(moved[0].frameNumber(), 0.5);
+
+        // Both play the same from here, each in its own list.
+        const Firings fromOriginal = run(original, 40);
+        const Firings fromMoved = run(moved[0], 40);
+        QCOMPARE(fromMoved, fromOriginal);
+        QCOMPARE(fromOriginal, (Firings{{4, 10}, {12, 0}, {20, 20}, {28, 21}, {36, 22}}));
+        QCOMPARE(animationsOf(original), (Tags{0x03000002}));
+    }
+
     void placementFrameWhenNothingPlays() {
         Assets assets;
         Sequencer sequencer(assets);
