@@ -371,7 +371,7 @@ void MotionTableManager::animationDone(bool success) {
 
 void MotionTableManager::handleHooks(const std::vector<FiredHook>& fired) {
     // The sequencer's own AnimationDone and a DAT AnimationDone hook reach the manager the same
-    // way (CPhysicsObj::Hook_AnimDone -> AnimationDone(1)).
+    // way (AnimDoneHook::Execute 0x00526C20 -> Hook_AnimDone -> AnimationDone(1)).
     for (const FiredHook& hook : fired)
         if (hook.isAnimationDone())
             animationDone(true);
