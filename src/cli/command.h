@@ -34,6 +34,7 @@ int runScanBlocking(const QStringList& arguments);
 int runExport(const QStringList& arguments);
 int runAudit(const QStringList& arguments);
 int runDiff(const QStringList& arguments);
+int runSimulate(const QStringList& arguments);
 
 // Every command parses through this: adds --help, parses, prints help or one clear usage line.
 // Returns an exit code when the command should stop now (help shown or bad usage).

@@ -19,6 +19,8 @@ constexpr std::array kCommands{
     Command{"export", "write an image as PNG, a sound as .wav/.mp3, or raw bytes", runExport},
     Command{"diff", "entries added, removed and changed between two DATs; exit 1 if any", runDiff},
     Command{"audit", "check a DAT against a manifest of pins (--snapshot, --hash-all)", runAudit},
+    Command{"simulate", "run an effect headless on one object and trace what happens",
+            runSimulate},
     Command{"pack", "build a DAT from a folder of 0xXXXXXXXX.bin files", runPack},
     Command{"build", "build a DAT from declarative JSON sources (records and generators)",
             runBuild},

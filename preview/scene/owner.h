@@ -1,0 +1,109 @@
+#pragma once
+
+// One simulated object (CPhysicsObj as far as effects need it): its Setup's parts, where they
+// are, its state bits and tables, and the managers that run its effects.
+
+#include "anim/motion_table_manager.h"
+#include "anim/sequencer.h"
+#include "core/math.h"
+#include "core/physics_state.h"
+#include "effects/particle_manager.h"
+#include "effects/script_manager.h"
+#include "effects/timed_hooks.h"
+#include "records/setup.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace portalkit::preview {
+
+// What a caller knows when an object appears: the network's PhysicsDesc as far as effects go.
+// Tables left unset come from the Setup; `scriptTable` set (even to 0) replaces the Setup's (R8).
+struct OwnerDesc {
+    std::uint32_t setup = 0;
+    std::optional<std::uint32_t> guid; // the server's id, for effects sent before it appeared
+    Frame frame;
+    float scale = 1;
+    std::uint32_t state = state::kDefault;
+    std::optional<std::uint32_t> motionTable;
+    std::optional<std::uint32_t> soundTable;
+    std::optional<std::uint32_t> scriptTable;
+    std::uint32_t defaultScriptType = 0;
+    float defaultScriptIntensity = 0;
+    float translucency = 0;
+    // Contact and OnWalkable: root motion applies and omega is cleared (effects-semantics §2.5).
+    bool grounded = true;
+};
+
+struct OwnerPart {
+    std::uint32_t gfxObj = 0;
+    Frame world;
+    Vec3 gfxScale{1, 1, 1}; // Setup default scale × object scale
+    float translucency = 0;
+    float luminosity = 0;
+    float diffuse = 1;
+    bool noDraw = false;
+};
+
+struct OwnerLight {
+    dat::LightInfo info;
+    std::int32_t type = 0; // 0 point, 1 distant, 2 spot (the Setup's key, effects-semantics §5.1)
+    Frame world;
+};
+
+struct Owner {
+    Owner(std::uint32_t id, const Assets& assets, Ran2& rng, const Events& events)
+        : id(id), sequencer(assets), scripts(id, events), particles(id, assets, rng, events) {}
+
+    std::uint32_t id;
+    std::optional<std::uint32_t> guid;
+    std::uint32_t setupId = 0;
+    const dat::Setup* setup = nullptr;
+
+    Frame root;
+    float scale = 1;
+    std::uint32_t state = state::kDefault;
+    bool grounded = true;
+    Vec3 omega;
+    float translucency = 0;
+    float originalTranslucency = 0;
+
+    std::uint32_t motionTable = 0;
+    std::uint32_t soundTable = 0;
+    std::uint32_t scriptTable = 0;
+    std::uint32_t defaultScriptType = 0;
+    float defaultScriptIntensity = 0;
+
+    std::vector<OwnerPart> parts;
+    std::vector<OwnerLight> lights; // live while Lighting is set
+
+    Sequencer sequencer;
+    std::optional<MotionTableManager> motion;
+    std::vector<FiredHook> pendingAnimHooks;
+    std::uint32_t shownAnimation = 0;
+    std::int32_t shownFrame = -1;
+
+    ScriptManager scripts;
+    TimedHooks timedHooks;
+    ParticleManager particles;
+
+    // Attachment: a child follows its parent's part (or root) through `holding`.
+    std::uint32_t parent = 0;
+    std::int32_t parentPart = -1;
+    Frame holding;
+    std::vector<std::uint32_t> children;
+
+    double updateTime = 0;  // update_object's last time
+    double physicsTime = 0; // PhysicsTimer while this owner steps
+
+    std::vector<Frame> partWorldFrames() const;
+    OwnerPose pose() const { return OwnerPose{root, m_poseFrames}; }
+    void refreshPoseFrames() { m_poseFrames = partWorldFrames(); }
+
+  private:
+    std::vector<Frame> m_poseFrames;
+};
+
+} // namespace portalkit::preview

@@ -1,0 +1,130 @@
+#pragma once
+
+// The effect runtime: owners, their effects, and one explicit clock (architecture.md). Every
+// step publishes what happened on events(); nothing reads the wall clock, and one seed gives one
+// history.
+
+#include "core/assets.h"
+#include "core/events.h"
+#include "core/retail_random.h"
+#include "scene/owner.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <variant>
+#include <vector>
+
+namespace portalkit::preview {
+
+// An effect packet as the server sends it: F754 names the script, F755 a type and intensity
+// resolved through the target's table when it plays (R7).
+struct DirectEffect {
+    std::uint32_t script = 0;
+};
+struct TypedEffect {
+    std::uint32_t type = 0;
+    float intensity = 0;
+};
+using Effect = std::variant<DirectEffect, TypedEffect>;
+
+class PreviewScene {
+  public:
+    // The client's object tick: at most every 0.2 s of catch-up, a remainder above 1/30 s, a gap
+    // above 2 s dropped (SEED §9 update_object).
+    static constexpr double kMaxQuantum = 0.2;
+    static constexpr double kMinQuantum = 1.0 / 30.0;
+    static constexpr double kHugeQuantum = 2.0;
+    static constexpr double kMinElapsed = 0.0002;
+
+    PreviewScene(std::shared_ptr<const Assets> assets, std::uint32_t seed);
+    ~PreviewScene();
+
+    Events& events() { return m_events; }
+    const Assets& assets() const { return *m_assets; }
+    double now() const { return m_now; }
+
+    // InitDefaults then set_description (SEED §2): the Setup's default script plays, its tables
+    // install unless the description names others, then the description's state applies with
+    // its side effects. Returns the owner's local id, or 0 when the Setup is missing (logged).
+    // Effects queued for the description's guid play now, in arrival order (R6).
+    std::uint32_t createOwner(const OwnerDesc& desc);
+    void removeOwner(std::uint32_t id);
+    Owner* owner(std::uint32_t id);
+    const Owner* owner(std::uint32_t id) const;
+    std::vector<std::uint32_t> ownerIds() const;
+    // Holds `child` at the parent's part (-1 = root) through `holding`, as a wielded item.
+    bool attach(std::uint32_t child, std::uint32_t parent, std::int32_t part, const Frame& holding);
+
+    // play_script(DID): straight onto the owner's FIFO, never through a table.
+    bool playScript(std::uint32_t owner, std::uint32_t script);
+    // play_script(type, intensity): through the owner's current table, now.
+    bool playTyped(std::uint32_t owner, std::uint32_t type, float intensity);
+    // An effect packet for a server guid: played at once when that object exists, else kept
+    // (whole, in order) until an owner with that guid is created (R6).
+    void deliver(std::uint32_t guid, const Effect& effect);
+    std::size_t pendingFor(std::uint32_t guid) const;
+
+    // A motion command through the owner's MotionTable (GetObjectSequence).
+    bool performMotion(std::uint32_t owner, std::uint32_t motion, float speed = 1.0f);
+    // set_state with side effects: NoDraw, then Hidden (R12–R15), and Lighting.
+    void setState(std::uint32_t owner, std::uint32_t state);
+
+    // Moves the clock forward and runs every owner's tick(s) in the R47 order, then publishes a
+    // `particles` sample.
+    void advance(double dt);
+
+    // The global UV scroll registry of TextureVelocity hooks (effects-semantics §4.6).
+    struct TextureScroll {
+        float du = 0, dv = 0, u = 0, v = 0;
+    };
+    const std::map<std::uint32_t, TextureScroll>& textureScrolls() const { return m_scrolls; }
+
+  private:
+    struct HookSource {
+        std::uint32_t id = 0;    // the script or animation
+        std::int32_t frame = -1; // the animation frame, -1 for scripts
+    };
+
+    void updateObject(Owner& owner);
+    void updateObjectInternal(Owner& owner, double quantum);
+    void updateChildren(Owner& owner);
+    void publishPose(Owner& owner);
+    void processTimedHooks(Owner& owner);
+    void drainAnimationHooks(Owner& owner);
+    void runScripts(Owner& owner);
+    void refreshLights(Owner& owner);
+    void stepParticles(Owner& owner);
+    void publishParticleSample();
+
+    void execute(Owner& owner, const dat::AnimationHook& hook, const HookSource& source);
+    void playScriptInternal(Owner& owner, std::uint32_t script);
+    bool playTypedInternal(Owner& owner, std::uint32_t type, float intensity);
+    void playDefaultScript(Owner& owner);
+    void callPes(Owner& owner, std::uint32_t script, float pause);
+    void playSoundTable(Owner& owner, std::uint32_t soundType);
+    void motionAnimationDone(Owner& owner);
+    void setLights(Owner& owner, bool on);
+    void setHidden(Owner& owner, bool hidden);
+    void setNoDraw(Owner& owner, bool noDraw);
+    void changeState(Owner& owner, std::uint32_t next, const QString& cause);
+    void applyScale(Owner& owner, float scale);
+    void applyTranslucency(Owner& owner, float value);
+    void applyTimedHook(Owner& owner, const TimedHook& hook, float value);
+    void publishAppearance(const Owner& owner, const char* property, double value,
+                           std::int32_t part = -2);
+    void publish(const Owner& owner, const char* type, QJsonObject fields = {});
+
+    std::shared_ptr<const Assets> m_assets;
+    Events m_events;
+    Ran2 m_random;
+    CrtRand m_crtRandom;
+    double m_now = 0;
+    std::uint32_t m_nextOwnerId = 1;
+    std::map<std::uint32_t, std::unique_ptr<Owner>> m_owners;
+    std::map<std::uint32_t, std::vector<Effect>> m_pendingEffects;
+    std::map<std::uint32_t, TextureScroll> m_scrolls;
+};
+
+} // namespace portalkit::preview

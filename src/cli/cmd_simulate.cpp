@@ -1,0 +1,314 @@
+#include "command.h"
+#include "core/assets.h"
+#include "effects/script_table.h"
+#include "io/dat_error.h"
+#include "scene/preview_scene.h"
+#include "scene/trace.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <memory>
+
+namespace portalkit::cli {
+
+namespace {
+
+using namespace portalkit::preview;
+
+// Something the simulation does at a time: the chosen effect, or an --at action.
+struct Action {
+    enum class Kind { Script, Typed, Motion, State };
+    double at = 0;
+    Kind kind = Kind::Script;
+    std::uint32_t value = 0;
+    float intensity = 0;
+};
+
+// Reals as users type them, including the non-finite intensities the resolver must handle.
+std::optional<float> parseReal(const QString& text) {
+    const QString lower = text.trimmed().toLower();
+    if (lower == "nan")
+        return std::numeric_limits<float>::quiet_NaN();
+    if (lower == "inf" || lower == "+inf")
+        return std::numeric_limits<float>::infinity();
+    if (lower == "-inf")
+        return -std::numeric_limits<float>::infinity();
+    bool ok = false;
+    const float value = lower.toFloat(&ok);
+    return ok ? std::optional<float>(value) : std::nullopt;
+}
+
+// A number in decimal or 0x-hex.
+std::optional<std::uint32_t> parseNumber(const QString& text) {
+    bool ok = false;
+    const QString trimmed = text.trimmed();
+    const std::uint32_t value = trimmed.startsWith("0x", Qt::CaseInsensitive)
+                                    ? trimmed.mid(2).toUInt(&ok, 16)
+                                    : trimmed.toUInt(&ok, 10);
+    return ok ? std::optional<std::uint32_t>(value) : std::nullopt;
+}
+
+std::optional<std::uint32_t> parseScriptType(const QString& text) {
+    if (auto named = playScriptFromName(text.trimmed().toStdString()))
+        return named;
+    return parseNumber(text);
+}
+
+// "script:0x33000AEA", "typed:Launch@0.5", "motion:0x10000153", "state:0x00404C08".
+std::optional<Action> parseAction(const QString& text, double at, QString& error) {
+    const qsizetype colon = text.indexOf(':');
+    const QString kind = text.left(colon).trimmed().toLower();
+    const QString value = colon < 0 ? QString() : text.mid(colon + 1);
+    Action action;
+    action.at = at;
+    if (kind == "script" || kind == "motion" || kind == "state") {
+        const auto id = kind == "state" ? parseNumber(value) : parseId(value);
+        if (!id) {
+            error = QStringLiteral("'%1' is not a valid %2").arg(value, kind);
+            return std::nullopt;
+        }
+        action.kind = kind == "script"   ? Action::Kind::Script
+                      : kind == "motion" ? Action::Kind::Motion
+                                         : Action::Kind::State;
+        action.value = *id;
+        return action;
+    }
+    if (kind == "typed") {
+        const qsizetype atSign = value.indexOf('@');
+        const auto type = parseScriptType(value.left(atSign));
+        const auto intensity =
+            atSign < 0 ? std::optional<float>(1.0f) : parseReal(value.mid(atSign + 1));
+        if (!type || !intensity) {
+            error = QStringLiteral("'%1' is not TYPE@INTENSITY").arg(value);
+            return std::nullopt;
+        }
+        action.kind = Action::Kind::Typed;
+        action.value = *type;
+        action.intensity = *intensity;
+        return action;
+    }
+    error = QStringLiteral("'%1': an --at action is script:, typed:, motion: or state:").arg(text);
+    return std::nullopt;
+}
+
+void perform(PreviewScene& scene, std::uint32_t owner, const Action& action) {
+    switch (action.kind) {
+    case Action::Kind::Script:
+        scene.playScript(owner, action.value);
+        break;
+    case Action::Kind::Typed:
+        scene.playTyped(owner, action.value, action.intensity);
+        break;
+    case Action::Kind::Motion:
+        scene.performMotion(owner, action.value);
+        break;
+    case Action::Kind::State:
+        scene.setState(owner, action.value);
+        break;
+    }
+}
+
+} // namespace
+
+int runSimulate(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Runs the effect runtime headless on one object built from a Setup: its default script, "
+        "then the chosen effect (a PhysicsScript, a typed effect through the object's table, or "
+        "a motion command) at each --at time. Deterministic: the same seed gives the same trace. "
+        "Without --trace or --summary prints the summary.");
+    parser.addPositionalArgument("DAT", "The portal DAT (the demo DAT or client_portal.dat).");
+    parser.addOptions({
+        {"setup", "The Setup to build the object from.", "ID"},
+        {"script", "Play this PhysicsScript directly (as F754 does).", "DID"},
+        {"typed",
+         "Play this script type through the table (as F755 does): a name such as "
+         "Launch, Explode, UnHide, or a number.",
+         "TYPE"},
+        {"intensity", "Intensity for --typed; nan, inf and -inf are accepted.", "F", "1"},
+        {"motion", "Perform this motion command through the MotionTable.", "CMD"},
+        {"style", "Perform this style command first (e.g. 0x8000003D NonCombat).", "S"},
+        {"table",
+         "Replace the Setup's PhysicsScriptTable, as a network description does; 0 "
+         "removes it.",
+         "ID"},
+        {"scale", "Object scale.", "F", "1"},
+        {"state", "PhysicsState at creation (default 0x00400C08).", "HEX"},
+        {"at",
+         "When to play the chosen effect (repeatable, default 0), or T=ACTION for another "
+         "action at T: script:DID, typed:TYPE@F, motion:CMD, state:HEX.",
+         "T"},
+        {"seed", "Random seed.", "N", "1"},
+        {"duration", "Seconds to simulate.", "S", "5"},
+        {"dt", "Frame step in seconds; above 1/30 each frame is one object tick.", "S", "0.04"},
+        {"trace", "Write every event as a JSON line to FILE ('-' for stdout).", "FILE"},
+        {"summary", "Print totals as JSON."},
+    });
+    if (auto exit = parseOrExit(parser, arguments, 1))
+        return *exit;
+
+    auto setup = parseId(parser.value("setup"));
+    if (!parser.isSet("setup") || !setup) {
+        printError("--setup ID is required");
+        return kUsageOrIo;
+    }
+    const int chosen =
+        int(parser.isSet("script")) + int(parser.isSet("typed")) + int(parser.isSet("motion"));
+    if (chosen > 1) {
+        printError("choose one of --script, --typed and --motion");
+        return kUsageOrIo;
+    }
+    const auto scale = parseReal(parser.value("scale"));
+    const auto duration = parseReal(parser.value("duration"));
+    const auto dt = parseReal(parser.value("dt"));
+    const auto seed = parseNumber(parser.value("seed"));
+    if (!scale || !duration || !dt || !seed || !(*dt > 0) || !(*duration >= 0) ||
+        !std::isfinite(*duration)) {
+        printError("--scale, --duration, --dt and --seed take numbers; --dt must be positive");
+        return kUsageOrIo;
+    }
+    if (*duration / *dt > 10'000'000) {
+        printError("--duration / --dt asks for more than 10 million frames");
+        return kUsageOrIo;
+    }
+
+    std::optional<Action> main;
+    if (parser.isSet("script")) {
+        const auto id = parseId(parser.value("script"));
+        if (!id) {
+            printError("--script takes a DID");
+            return kUsageOrIo;
+        }
+        main = Action{0, Action::Kind::Script, *id, 0};
+    } else if (parser.isSet("typed")) {
+        const auto type = parseScriptType(parser.value("typed"));
+        const auto intensity = parseReal(parser.value("intensity"));
+        if (!type || !intensity) {
+            printError("--typed takes a name or number, --intensity a real");
+            return kUsageOrIo;
+        }
+        main = Action{0, Action::Kind::Typed, *type, *intensity};
+    } else if (parser.isSet("motion")) {
+        const auto id = parseId(parser.value("motion"));
+        if (!id) {
+            printError("--motion takes a command id");
+            return kUsageOrIo;
+        }
+        main = Action{0, Action::Kind::Motion, *id, 0};
+    }
+
+    std::vector<Action> actions;
+    bool mainTimed = false;
+    for (const QString& text : parser.values("at")) {
+        const qsizetype equals = text.indexOf('=');
+        const auto at = parseReal(text.left(equals));
+        if (!at || !std::isfinite(*at) || *at < 0) {
+            printError(QStringLiteral("--at '%1': the time must be a number of seconds").arg(text));
+            return kUsageOrIo;
+        }
+        if (equals < 0) {
+            if (!main) {
+                printError("--at T needs --script, --typed or --motion to play");
+                return kUsageOrIo;
+            }
+            Action timed = *main;
+            timed.at = *at;
+            actions.push_back(timed);
+            mainTimed = true;
+            continue;
+        }
+        QString error;
+        auto action = parseAction(text.mid(equals + 1), *at, error);
+        if (!action) {
+            printError(error);
+            return kUsageOrIo;
+        }
+        actions.push_back(*action);
+    }
+    if (main && !mainTimed)
+        actions.push_back(*main);
+    std::stable_sort(actions.begin(), actions.end(),
+                     [](const Action& a, const Action& b) { return a.at < b.at; });
+
+    OwnerDesc desc;
+    desc.setup = *setup;
+    desc.scale = *scale;
+    if (parser.isSet("state")) {
+        const auto state = parseNumber(parser.value("state"));
+        if (!state) {
+            printError("--state takes a hex number");
+            return kUsageOrIo;
+        }
+        desc.state = *state;
+    }
+    if (parser.isSet("table")) {
+        const auto table = parser.value("table") == "0" ? std::optional<std::uint32_t>(0)
+                                                        : parseId(parser.value("table"));
+        if (!table) {
+            printError("--table takes a DID or 0");
+            return kUsageOrIo;
+        }
+        desc.scriptTable = *table;
+    }
+    std::optional<std::uint32_t> style;
+    if (parser.isSet("style")) {
+        style = parseId(parser.value("style"));
+        if (!style) {
+            printError("--style takes a command id");
+            return kUsageOrIo;
+        }
+    }
+
+    auto dat = openDat(parser.positionalArguments().at(0));
+    if (!dat)
+        return kUsageOrIo;
+    auto assets = std::make_shared<Assets>(std::make_shared<const dat::DatFile>(std::move(*dat)));
+    PreviewScene scene(assets, *seed);
+
+    std::unique_ptr<QFile> traceFile;
+    const bool traceToStdout = parser.value("trace") == "-";
+    if (parser.isSet("trace") && !traceToStdout) {
+        traceFile = std::make_unique<QFile>(parser.value("trace"));
+        if (!traceFile->open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+            printError(QStringLiteral("cannot write %1: %2")
+                           .arg(parser.value("trace"), traceFile->errorString()));
+            return kUsageOrIo;
+        }
+    }
+    if (traceFile)
+        scene.events().listen([&](const Event& event) { traceFile->write(traceLine(event)); });
+    else if (traceToStdout)
+        scene.events().listen([](const Event& event) { writeOut(traceLine(event)); });
+    TraceSummary summary;
+    scene.events().listen([&](const Event& event) { summary.add(event); });
+
+    const std::uint32_t owner = scene.createOwner(desc);
+    if (!owner) {
+        printError(QStringLiteral("Setup %1 cannot be loaded: %2")
+                       .arg(didText(*setup), assets->whyMissing<dat::Setup>(*setup)));
+        return kUsageOrIo;
+    }
+    if (style)
+        scene.performMotion(owner, *style);
+
+    std::size_t next = 0;
+    const auto frames = std::int64_t(std::ceil(*duration / *dt - 1e-9));
+    for (std::int64_t frame = 0;; ++frame) {
+        // Actions due by now run before the frame's tick, as packets arriving during it would.
+        while (next < actions.size() && actions[next].at <= scene.now() + 1e-9)
+            perform(scene, owner, actions[next++]);
+        if (frame >= frames)
+            break;
+        scene.advance(*dt);
+    }
+
+    const bool printSummary = parser.isSet("summary") || !parser.isSet("trace");
+    if (printSummary)
+        writeOut(QJsonDocument(summary.toJson(scene.now())).toJson());
+    return kSuccess;
+}
+
+} // namespace portalkit::cli

@@ -1,0 +1,254 @@
+// The scenarios on the demo DAT our writer builds: what the seeds say retail does with
+// these ids, played from DAT data by the runtime and by `portalkit simulate`.
+
+#include "scene/preview_scene.h"
+#include "support/cli_run.h"
+#include "support/preview_fixtures.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+#include <limits>
+
+using namespace portalkit;
+using namespace portalkit::preview;
+using namespace portalkit::preview::fixtures;
+using portalkit::testing::runPortalkit;
+
+namespace {
+
+constexpr std::uint32_t kHuman = 0x02000001;
+constexpr std::uint32_t kFlameBolt = 0x0200040D;
+constexpr std::uint32_t kTuskerFist = 0x02000EAE;
+constexpr std::uint32_t kRecall = 0x10000153;
+constexpr std::uint32_t kRecallAnimation = 0x030009BF;
+constexpr double kRecallFps = 9.96;
+constexpr double kTick = 0.04;
+
+struct Demo {
+    std::shared_ptr<Assets> assets;
+    std::unique_ptr<PreviewScene> scene;
+    std::unique_ptr<EventRecorder> recorder;
+
+    Demo() {
+        auto dat = std::make_shared<const dat::DatFile>(dat::DatFile::open(PORTALKIT_DEMO_DAT));
+        assets = std::make_shared<Assets>(dat);
+        scene = std::make_unique<PreviewScene>(assets, 1);
+        recorder = std::make_unique<EventRecorder>(scene->events());
+    }
+    std::uint32_t create(std::uint32_t setup, std::uint32_t state = state::kDefault) {
+        OwnerDesc desc;
+        desc.setup = setup;
+        desc.state = state;
+        return scene->createOwner(desc);
+    }
+    void run(double seconds) {
+        for (int i = 0; i < int(std::lround(seconds / kTick)); ++i)
+            scene->advance(kTick);
+    }
+};
+
+// Leaving frame k of an animation started at t0 happens at t0 + (k + 1)/fps; the event lands on
+// the first tick at or after it.
+bool firesOnLeaving(double t, int frame, double fps, double start = 0) {
+    const double due = start + (frame + 1) / fps;
+    return t >= due - 1e-9 && t < due + kTick + 1e-9;
+}
+
+} // namespace
+
+class TestDemoEffects : public QObject {
+    Q_OBJECT
+  private slots:
+    // oracle: R48
+    void recallPlaysFromDatData() {
+        Demo demo;
+        const std::uint32_t human = demo.create(kHuman);
+        QVERIFY(human);
+        demo.recorder->clear();
+        QVERIFY(demo.scene->performMotion(human, kRecall));
+        demo.run(16.0);
+
+        const auto created = demo.recorder->ofType("emitter_created");
+        QCOMPARE(created.size(), std::size_t(1));
+        QCOMPARE(created[0].fields.value("emitter").toString(), did(0x3200078E));
+        QCOMPARE(created[0].fields.value("id").toInteger(), qint64(19));
+        QCOMPARE(created[0].fields.value("part").toInt(), -1);
+        QVERIFY2(firesOnLeaving(created[0].t, 16, kRecallFps),
+                 qPrintable(QString::number(created[0].t)));
+
+        std::vector<int> soundFrames;
+        for (const Event& hook : demo.recorder->ofType("hook")) {
+            if (hook.fields.value("source").toString() != did(kRecallAnimation))
+                continue;
+            const int frame = hook.fields.value("frame").toInt();
+            QVERIFY2(firesOnLeaving(hook.t, frame, kRecallFps),
+                     qPrintable(QString::number(hook.t)));
+            if (hook.fields.value("type").toString() == "SoundTweaked")
+                soundFrames.push_back(frame);
+        }
+        QCOMPARE(soundFrames, (std::vector<int>{16, 46, 76, 116}));
+        QCOMPARE(demo.recorder->ofType("sound").size(), std::size_t(4));
+        // No CallPES in this chain, and the action completes once the link has played.
+        QVERIFY(demo.recorder->ofType("call_pes_scheduled").empty());
+        // (The idle Ready queued at creation completes with the same AnimationDone.)
+        std::vector<double> recallDone;
+        for (const Event& done : demo.recorder->ofType("motion_done"))
+            if (done.fields.value("motion").toString() == did(kRecall))
+                recallDone.push_back(done.t);
+        QCOMPARE(recallDone.size(), std::size_t(1));
+        QVERIFY(recallDone[0] >= 150 / kRecallFps);
+    }
+
+    // oracle: R21
+    void flameBoltLaunchAcrossIntensities() {
+        const float nan = std::numeric_limits<float>::quiet_NaN();
+        const float inf = std::numeric_limits<float>::infinity();
+        const std::vector<std::pair<float, QJsonValue>> expected{
+            {0.0f, did(0x3300011B)}, {0.4f, did(0x3300011C)}, {0.5f, did(0x3300011C)},
+            {0.7f, did(0x3300011D)}, {1.0f, did(0x3300011D)}, {1.1f, QJsonValue()},
+            {nan, QJsonValue()},     {inf, QJsonValue()},     {-inf, did(0x3300011B)}};
+        for (const auto& [intensity, script] : expected) {
+            Demo demo;
+            const std::uint32_t bolt = demo.create(kFlameBolt);
+            demo.scene->playTyped(bolt, 4, intensity);
+            const auto resolved = demo.recorder->ofType("table_resolved");
+            QCOMPARE(resolved.size(), std::size_t(1));
+            QCOMPARE(resolved[0].fields.value("table").toString(), did(0x34000005));
+            QVERIFY2(resolved[0].fields.value("result") == script,
+                     qPrintable(QString::number(intensity)));
+            demo.run(3.0);
+            // A resolved Launch plays its hooks; an unresolved one plays nothing.
+            const bool played = !scriptsOf(*demo.recorder, "script_finished", bolt).empty();
+            QCOMPARE(played, !script.isNull());
+        }
+    }
+
+    // oracle: R30
+    void blockingScriptTwiceOnOneOwner() {
+        Demo demo;
+        const std::uint32_t human = demo.create(kHuman);
+        demo.scene->playScript(human, 0x33000AEA);
+        demo.scene->playScript(human, 0x33000AEA);
+        demo.run(kTick);
+        QCOMPARE(scriptsOf(*demo.recorder, "script_finished", human).size(), std::size_t(2));
+        QCOMPARE(demo.recorder->ofType("emitter_created").size(), std::size_t(1));
+        const auto suppressed = demo.recorder->ofType("emitter_suppressed");
+        QCOMPARE(suppressed.size(), std::size_t(1));
+        QCOMPARE(suppressed[0].fields.value("id").toInteger(), qint64(1));
+        QCOMPARE(demo.scene->owner(human)->particles.emitterCount(), std::size_t(1));
+    }
+
+    void hiddenToVisibleMakesUnHide() {
+        Demo demo;
+        const std::uint32_t visible = demo.create(kHuman);
+        QVERIFY(demo.recorder->ofType("table_resolved").empty());
+        const std::uint32_t hidden = demo.create(kHuman, state::kDefault | state::Hidden);
+        QCOMPARE(scriptsOf(*demo.recorder, "script_queued", hidden),
+                 std::vector<QString>{did(0x33000331)});
+        demo.run(1.0);
+        demo.scene->setState(hidden, state::kDefault);
+        QCOMPARE(scriptsOf(*demo.recorder, "script_queued", hidden),
+                 (std::vector<QString>{did(0x33000331), did(0x3300032F)}));
+        QVERIFY(scriptsOf(*demo.recorder, "script_queued", visible).empty());
+    }
+
+    void tuskerFistDefaultScriptRunsAtCreation() {
+        Demo demo;
+        const std::uint32_t fist = demo.create(kTuskerFist);
+        QCOMPARE(scriptsOf(*demo.recorder, "script_queued", fist),
+                 std::vector<QString>{did(0x33000D77)});
+        demo.run(kTick);
+        QStringList hooks;
+        for (const Event& hook : demo.recorder->ofType("hook"))
+            hooks << hook.fields.value("type").toString();
+        QCOMPARE(hooks, (QStringList{"Scale", "CreateParticle", "SoundTable"}));
+        QCOMPARE(demo.scene->owner(fist)->scale, 1.25f);
+        const auto created = demo.recorder->ofType("emitter_created");
+        QCOMPARE(created.size(), std::size_t(1));
+        QCOMPARE(created[0].fields.value("emitter").toString(), did(0x3200071B));
+        QCOMPARE(created[0].fields.value("part").toInt(), 0);
+    }
+
+    void everyDemoScriptPlaysWithoutMissingRecords() {
+        auto dat = dat::DatFile::open(PORTALKIT_DEMO_DAT);
+        std::vector<std::uint32_t> scripts;
+        for (const dat::EntryInfo& entry : dat.entries())
+            if (entry.id >> 24 == 0x33)
+                scripts.push_back(entry.id);
+        QVERIFY(scripts.size() > 20);
+        for (std::uint32_t script : scripts) {
+            Demo demo;
+            const std::uint32_t human = demo.create(kHuman);
+            demo.scene->playScript(human, script);
+            demo.run(4.0);
+            for (const char* problem : {"script_missing", "emitter_missing", "emitter_invalid"})
+                QVERIFY2(demo.recorder->ofType(problem).empty(),
+                         qPrintable(did(script) + " " + problem));
+            QVERIFY2(!scriptsOf(*demo.recorder, "script_started", human).empty(),
+                     qPrintable(did(script)));
+        }
+    }
+
+    void simulateTraceIsDeterministicJsonLines() {
+        QTemporaryDir dir;
+        const QString first = dir.filePath("a.jsonl"), second = dir.filePath("b.jsonl");
+        const QStringList common{
+            "simulate",   PORTALKIT_DEMO_DAT, "--setup", "0x02000001", "--motion",
+            "0x10000153", "--duration",       "3",       "--seed",     "7"};
+        QCOMPARE(runPortalkit(common + QStringList{"--trace", first}).exitCode, 0);
+        QCOMPARE(runPortalkit(common + QStringList{"--trace", second}).exitCode, 0);
+        QFile a(first), b(second);
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        const QByteArray bytes = a.readAll();
+        QCOMPARE(bytes, b.readAll());
+        QStringList events;
+        for (const QByteArray& line : bytes.split('\n')) {
+            if (line.isEmpty())
+                continue;
+            QJsonParseError error;
+            const QJsonObject event = QJsonDocument::fromJson(line, &error).object();
+            QCOMPARE(error.error, QJsonParseError::NoError);
+            QVERIFY(event.contains("t") && event.contains("owner") && event.contains("event"));
+            QVERIFY(line.startsWith("{\"t\":"));
+            events << event.value("event").toString();
+        }
+        for (const char* type : {"owner_created", "motion_started", "anim_frame", "hook",
+                                 "emitter_created", "sound", "particles"})
+            QVERIFY2(events.contains(type), type);
+    }
+
+    void simulateTypedAcceptsNamesAndNonFiniteIntensities() {
+        const auto run =
+            runPortalkit({"simulate", PORTALKIT_DEMO_DAT, "--setup", "0x0200040D", "--typed",
+                          "Launch", "--intensity", "nan", "--trace", "-", "--duration", "0.2"});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(run.out.contains("\"event\":\"table_resolved\""));
+        QVERIFY(run.out.contains("\"intensity\":\"nan\""));
+        QVERIFY(run.out.contains("\"result\":null"));
+
+        const auto summary =
+            runPortalkit({"simulate", PORTALKIT_DEMO_DAT, "--setup", "0x02000001", "--script",
+                          "0x33000AEA", "--at", "0", "--at", "0", "--at", "1=state:0x00404C08",
+                          "--summary", "--duration", "2"});
+        QCOMPARE(summary.exitCode, 0);
+        const QJsonObject totals = QJsonDocument::fromJson(summary.out).object();
+        QCOMPARE(totals.value("events").toObject().value("emitter_suppressed").toInt(), 1);
+        QCOMPARE(totals.value("scriptsStarted").toObject().value(did(0x33000331)).toInt(), 1);
+
+        QCOMPARE(runPortalkit({"simulate", PORTALKIT_DEMO_DAT}).exitCode, 2);
+        QCOMPARE(runPortalkit({"simulate", PORTALKIT_DEMO_DAT, "--setup", "0x02000001", "--typed",
+                               "NoSuchType"})
+                     .exitCode,
+                 2);
+        const auto missing =
+            runPortalkit({"simulate", PORTALKIT_DEMO_DAT, "--setup", "0x02000999"});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY(missing.err.contains("0x02000999"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDemoEffects)
+#include "tst_demo_effects.moc"

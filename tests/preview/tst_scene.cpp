@@ -1,0 +1,520 @@
+// The runtime as a whole on synthetic records: owners, state, typed and direct effects, hooks,
+// and the order of one tick.
+
+#include "scene/preview_scene.h"
+#include "support/preview_fixtures.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QtTest>
+#include <bit>
+
+using namespace portalkit;
+using namespace portalkit::preview;
+using namespace portalkit::preview::fixtures;
+
+namespace {
+
+constexpr std::uint32_t kSetup = 0x02000001;
+constexpr std::uint32_t kTable = 0x34000001;
+constexpr std::uint32_t kOtherTable = 0x34000002;
+constexpr std::uint32_t kHiddenType = 0x76;
+constexpr std::uint32_t kUnHideType = 0x75;
+constexpr std::uint32_t kLaunch = 4;
+constexpr std::uint32_t kHiddenScript = 0x33000331;
+constexpr std::uint32_t kUnHideScript = 0x3300032F;
+constexpr std::uint32_t kEmitter = 0x32000001;
+constexpr double kTick = 0.05; // above 1/30: one object tick per advance
+
+// A scene over hand-built records: a 3-part Setup with table kTable (Hidden, UnHide, Launch),
+// a quiet emitter, and whatever scripts the test adds.
+struct World {
+    std::shared_ptr<Assets> assets = std::make_shared<Assets>();
+    std::unique_ptr<PreviewScene> scene;
+    std::unique_ptr<EventRecorder> recorder;
+
+    World() {
+        auto s = setup(kSetup, 3);
+        s.defaultScriptTable = kTable;
+        assets->add(s);
+        assets->add(table(kTable, {{kHiddenType, {{1.0f, kHiddenScript}}},
+                                   {kUnHideType, {{1.0f, kUnHideScript}}},
+                                   {kLaunch, {{1.0f, 0x33000004}}}}));
+        assets->add(table(kOtherTable, {{kLaunch, {{1.0f, 0x33000044}}}}));
+        assets->add(script(kHiddenScript, {{0.0, dat::hooks::NoOp{}}}));
+        assets->add(script(kUnHideScript, {{0.0, dat::hooks::NoOp{}}}));
+        assets->add(script(0x33000004, {{0.0, dat::hooks::NoOp{}}}));
+        assets->add(script(0x33000044, {{0.0, dat::hooks::NoOp{}}}));
+        assets->add(stillEmitter(kEmitter));
+    }
+    PreviewScene& start(std::uint32_t seed = 1) {
+        scene = std::make_unique<PreviewScene>(assets, seed);
+        recorder = std::make_unique<EventRecorder>(scene->events());
+        return *scene;
+    }
+    std::vector<QString> queued(std::uint32_t owner = 0) const {
+        return scriptsOf(*recorder, "script_queued", owner);
+    }
+    std::vector<QString> resolvedTypes() const {
+        std::vector<QString> out;
+        for (const Event& e : recorder->ofType("table_resolved"))
+            out.push_back(e.fields.value("typeName").toString());
+        return out;
+    }
+};
+
+} // namespace
+
+class TestScene : public QObject {
+    Q_OBJECT
+  private slots:
+    // oracle: R6
+    void effectsForAnAbsentTargetWaitInArrivalOrder() {
+        World world;
+        world.assets->add(script(0x33000010, {{0.0, dat::hooks::NoOp{}}}));
+        PreviewScene& scene = world.start();
+        const std::uint32_t guid = 0x50000042;
+        scene.deliver(guid, TypedEffect{kLaunch, 1.0f});
+        scene.deliver(guid, DirectEffect{0x33000010});
+        QCOMPARE(scene.pendingFor(guid), std::size_t(2));
+        QVERIFY(world.queued().empty());
+
+        OwnerDesc desc;
+        desc.setup = kSetup;
+        desc.guid = guid;
+        const std::uint32_t id = scene.createOwner(desc);
+        QVERIFY(id);
+        QCOMPARE(scene.pendingFor(guid), std::size_t(0));
+        QCOMPARE(world.queued(id), (std::vector<QString>{did(0x33000004), did(0x33000010)}));
+        // Later effects for the same guid play at once.
+        scene.deliver(guid, DirectEffect{0x33000010});
+        QCOMPARE(world.queued(id).size(), std::size_t(3));
+    }
+
+    // oracle: R7
+    void directEffectsSkipTheTableTypedOnesResolveWhenTheyPlay() {
+        World world;
+        world.assets->add(script(0x33000010, {{0.0, dat::hooks::NoOp{}}}));
+        PreviewScene& scene = world.start();
+        const std::uint32_t guid = 0x50000042;
+        scene.deliver(guid, TypedEffect{kLaunch, 1.0f});
+        // The object arrives with another table than its Setup's: the queued typed effect
+        // resolves through the table current when it plays.
+        OwnerDesc desc;
+        desc.setup = kSetup;
+        desc.guid = guid;
+        desc.scriptTable = kOtherTable;
+        const std::uint32_t id = scene.createOwner(desc);
+        QCOMPARE(world.queued(id), std::vector<QString>{did(0x33000044)});
+        const auto resolved = world.recorder->ofType("table_resolved");
+        QCOMPARE(resolved.size(), std::size_t(1));
+        QCOMPARE(resolved[0].fields.value("table").toString(), did(kOtherTable));
+
+        world.recorder->clear();
+        scene.deliver(guid, DirectEffect{0x33000010});
+        QVERIFY(world.recorder->ofType("table_resolved").empty());
+        QCOMPARE(world.queued(id), std::vector<QString>{did(0x33000010)});
+    }
+
+    // oracle: R8
+    void aDescriptionTableReplacesTheSetupsEvenWhenZero() {
+        World world;
+        PreviewScene& scene = world.start();
+        OwnerDesc desc;
+        desc.setup = kSetup;
+        desc.scriptTable = 0;
+        const std::uint32_t id = scene.createOwner(desc);
+        QCOMPARE(scene.owner(id)->scriptTable, 0u);
+        QVERIFY(!scene.playTyped(id, kLaunch, 1.0f));
+        QVERIFY(world.queued(id).empty());
+    }
+
+    // oracle: R10
+    void initDefaultsPlaysTheDefaultScriptDirectlyAndInstallsTables() {
+        World world;
+        auto s = setup(0x02000002, 1);
+        s.defaultScript = 0x33000020;
+        s.defaultScriptTable = kOtherTable;
+        s.defaultSoundTable = 0x20000001;
+        world.assets->add(s);
+        world.assets->add(script(0x33000020, {{0.0, dat::hooks::NoOp{}}}));
+        PreviewScene& scene = world.start();
+        OwnerDesc desc;
+        desc.setup = s.id;
+        const std::uint32_t id = scene.createOwner(desc);
+        QCOMPARE(world.queued(id), std::vector<QString>{did(0x33000020)});
+        QVERIFY(world.recorder->ofType("table_resolved").empty()); // direct, not typed
+        QCOMPARE(scene.owner(id)->scriptTable, kOtherTable);
+        QCOMPARE(scene.owner(id)->soundTable, 0x20000001u);
+        scene.advance(kTick);
+        QCOMPARE(scriptsOf(*world.recorder, "script_finished", id),
+                 std::vector<QString>{did(0x33000020)});
+    }
+
+    // oracle: R11
+    void physicsStateHasExactlyTheRetailBits() {
+        std::uint32_t all = 0;
+        for (const auto& [bit, name] : state::kNames) {
+            QCOMPARE(std::popcount(bit), 1);
+            QVERIFY((all & bit) == 0);
+            all |= bit;
+        }
+        // Every bit from Static to Frozen except 0x2 and 0x2000, which retail leaves unnamed.
+        QCOMPARE(all, 0x01FFDFFDu);
+        QCOMPARE(state::Inelastic, 0x20000u);
+        QCOMPARE(state::Sledding, 0x800000u);
+        QCOMPARE(state::Hidden, 0x4000u);
+        QCOMPARE(state::names(0x00400C08),
+                 (QStringList{"ReportCollisions", "Gravity", "Lighting", "EdgeSlide"}));
+        QCOMPARE(state::names(0x2), QStringList{"0x2"});
+    }
+
+    // oracle: R12
+    void setStateHandlesLightsAndNoDrawBeforeHidden() {
+        World world;
+        auto s = setup(0x02000003, 2);
+        s.defaultScriptTable = kTable;
+        s.lights.push_back({0, dat::LightInfo{{}, 0xFFFF8000, 1.5f, 3.0f, 0}});
+        world.assets->add(s);
+        PreviewScene& scene = world.start();
+        OwnerDesc desc;
+        desc.setup = s.id;
+        const std::uint32_t id = scene.createOwner(desc);
+        Owner& owner = *scene.owner(id);
+        QCOMPARE(owner.lights.size(), std::size_t(1)); // Lighting is in the default state
+        world.recorder->clear();
+
+        // Lighting off, NoDraw on and Hidden on in one change.
+        scene.setState(id, (state::kDefault & ~state::Lighting) | state::NoDraw | state::Hidden);
+        QVERIFY(owner.lights.empty());
+        QVERIFY(owner.parts[0].noDraw && owner.parts[1].noDraw);
+        QStringList order;
+        for (const Event& e : world.recorder->all())
+            order << e.type;
+        QVERIFY2(order.indexOf("light") >= 0 &&
+                     order.indexOf("light") < order.indexOf("table_resolved"),
+                 qPrintable(order.join(',')));
+        QCOMPARE(world.resolvedTypes(), std::vector<QString>{"Hidden"});
+
+        scene.setState(id, state::kDefault);
+        QCOMPARE(owner.lights.size(), std::size_t(1));
+        QVERIFY(!owner.parts[0].noDraw);
+    }
+
+    // oracle: R13
+    void hiddenAndUnHideTransitions() {
+        World world;
+        PreviewScene& scene = world.start();
+        OwnerDesc desc;
+        desc.setup = kSetup;
+        const std::uint32_t parentId = scene.createOwner(desc);
+        const std::uint32_t childId = scene.createOwner(desc);
+        QVERIFY(scene.attach(childId, parentId, 1, Frame{}));
+        Owner& parent = *scene.owner(parentId);
+        Owner& child = *scene.owner(childId);
+        world.recorder->clear();
+
+        scene.setState(parentId, state::kDefault | state::Hidden);
+        QCOMPARE(world.resolvedTypes(), std::vector<QString>{"Hidden"});
+        const auto hidden = world.recorder->ofType("table_resolved").front();
+        QCOMPARE(hidden.fields.value("intensity").toDouble(), 1.0);
+        QCOMPARE(world.queued(parentId), std::vector<QString>{did(kHiddenScript)});
+        QVERIFY(child.state & state::NoDraw);
+        QVERIFY(!(parent.state & state::ReportCollisions));
+        QVERIFY(parent.state & state::IgnoreCollisions);
+
+        world.recorder->clear();
+        scene.setState(parentId, (state::kDefault & ~state::ReportCollisions));
+        QCOMPARE(world.resolvedTypes(), std::vector<QString>{"UnHide"});
+        QCOMPARE(world.queued(parentId), std::vector<QString>{did(kUnHideScript)});
+        QVERIFY(!(child.state & state::NoDraw));
+        QVERIFY(!(parent.state & state::IgnoreCollisions));
+        QVERIFY(parent.state & state::ReportCollisions); // set again because it was clear
+    }
+
+    // oracle: R14
+    void aVisibleCreateMakesNoUnHide() {
+        World world;
+        PreviewScene& scene = world.start();
+        OwnerDesc visible;
+        visible.setup = kSetup;
+        QCOMPARE(visible.state, 0x00400C08u);
+        const std::uint32_t id = scene.createOwner(visible);
+        QCOMPARE(scene.owner(id)->state, 0x00400C08u);
+        QVERIFY(world.resolvedTypes().empty());
+
+        OwnerDesc hidden = visible;
+        hidden.state |= state::Hidden;
+        const std::uint32_t hiddenId = scene.createOwner(hidden);
+        QCOMPARE(world.resolvedTypes(), std::vector<QString>{"Hidden"});
+        scene.setState(hiddenId, state::kDefault);
+        QCOMPARE(world.resolvedTypes(), (std::vector<QString>{"Hidden", "UnHide"}));
+    }
+
+    // oracle: R15
+    void hiddenKeepsScriptsAndParticlesRunning() {
+        World world;
+        dat::Animation idle;
+        idle.id = 0x03000002;
+        idle.numParts = 3;
+        idle.partFrames.resize(10, dat::AnimationFrame{std::vector<dat::Frame>(3), {}});
+        world.assets->add(idle);
+        auto s = setup(kSetup, 3);
+        s.defaultScriptTable = kTable;
+        s.defaultAnimation = idle.id;
+        world.assets->add(s);
+        world.assets->add(script(0x33000030, {{0.0, createParticle(kEmitter, -1, 7)},
+                                              {0.5, dat::hooks::NoOp{}},
+                                              {1.0, dat::hooks::NoOp{}}}));
+        PreviewScene& scene = world.start();
+        OwnerDesc desc;
+        desc.setup = kSetup;
+        const std::uint32_t id = scene.createOwner(desc);
+        scene.playScript(id, 0x33000030);
+        scene.advance(kTick);
+        Owner& owner = *scene.owner(id);
+        QCOMPARE(owner.particles.emitterCount(), std::size_t(1));
+        const std::size_t before = owner.particles.particleCount();
+        scene.setState(id, state::kDefault | state::Hidden);
+        const double frame = owner.sequencer.frameNumber();
+        for (int i = 0; i < 30; ++i)
+            scene.advance(kTick);
+        QCOMPARE(owner.sequencer.frameNumber(), frame); // only the sequence stops
+        QCOMPARE(owner.particles.emitterCount(), std::size_t(1));
+        QVERIFY(owner.particles.particleCount() > before);
+        QCOMPARE(scriptsOf(*world.recorder, "script_finished", id),
+                 (std::vector<QString>{did(0x33000030), did(kHiddenScript)}));
+        QVERIFY(world.recorder->ofType("emitter_destroyed").empty());
+    }
+
+    // oracle: R27
+    void defaultScriptHooksUseTheOwnersOrTheChildsTableAndDefault() {
+        World world;
+        auto childSetup = setup(0x02000005, 1);
+        childSetup.defaultScriptTable = kOtherTable;
+        world.assets->add(childSetup);
+        world.assets->add(script(0x33000040, {{0.0, dat::hooks::DefaultScript{}},
+                                              {0.0, dat::hooks::DefaultScriptPart{2}}}));
+        PreviewScene& scene = world.start();
+        OwnerDesc parentDesc;
+        parentDesc.setup = kSetup;
+        parentDesc.defaultScriptType = kLaunch;
+        parentDesc.defaultScriptIntensity = 0.5f;
+        const std::uint32_t parentId = scene.createOwner(parentDesc);
+        OwnerDesc childDesc;
+        childDesc.setup = childSetup.id;
+        childDesc.defaultScriptType = kLaunch;
+        childDesc.defaultScriptIntensity = 1.0f;
+        const std::uint32_t childId = scene.createOwner(childDesc);
+        QVERIFY(scene.attach(childId, parentId, 2, Frame{}));
+
+        scene.playScript(parentId, 0x33000040);
+        scene.advance(kTick);
+        // The parent's default through the parent's table; the part hook through the child's.
+        QCOMPARE(world.queued(parentId), (std::vector<QString>{did(0x33000040), did(0x33000004)}));
+        QCOMPARE(world.queued(childId), std::vector<QString>{did(0x33000044)});
+        const auto resolved = world.recorder->ofType("table_resolved");
+        QCOMPARE(resolved.size(), std::size_t(2));
+        QCOMPARE(resolved[0].fields.value("intensity").toDouble(), 0.5);
+        QCOMPARE(resolved[1].fields.value("table").toString(), did(kOtherTable));
+    }
+
+    // oracle: R26
+    void callPesWithAPauseWaitsARandomDelay() {
+        World world;
+        world.assets->add(script(0x33000050, {{0.0, dat::hooks::CallPES{0x33000004, 0.0f}},
+                                              {0.0, dat::hooks::CallPES{0x33000044, 0.5f}}}));
+        PreviewScene& scene = world.start(99);
+        OwnerDesc desc;
+        desc.setup = kSetup;
+        const std::uint32_t id = scene.createOwner(desc);
+        scene.playScript(id, 0x33000050);
+        scene.advance(kTick);
+        // No pause: queued in the same tick. A pause: scheduled with the first ran2 draw.
+        QCOMPARE(world.queued(id), (std::vector<QString>{did(0x33000050), did(0x33000004)}));
+        const auto scheduled = world.recorder->ofType("call_pes_scheduled");
+        QCOMPARE(scheduled.size(), std::size_t(1));
+        Ran2 same(99);
+        const double delay = same.rollDice(0.0, 0.5f);
+        QCOMPARE(scheduled[0].fields.value("delay").toDouble(), delay);
+        double queuedAt = -1;
+        for (int i = 0; i < 40 && queuedAt < 0; ++i) {
+            scene.advance(kTick);
+            for (const Event& e : world.recorder->ofType("script_queued"))
+                if (e.fields.value("script").toString() == did(0x33000044))
+                    queuedAt = e.t;
+        }
+        QVERIFY(queuedAt >= kTick + delay - 1e-9);
+        QVERIFY(queuedAt < kTick + delay + kTick + 1e-9);
+    }
+
+    // oracle: R47
+    void oneTickRunsPosesThenAnimationHooksThenScriptsThenParticles() {
+        World world;
+        // An animation whose frame 0 moves part 0 to x = 0 and frame 1 to x = 2, with a
+        // CreateParticle on part 0 stored on frame 0: it fires when the playhead leaves frame 0,
+        // after the new pose is published, so its anchor is frame 1's part position.
+        dat::Animation animation;
+        animation.id = 0x03000001;
+        animation.numParts = 3;
+        for (int f = 0; f < 3; ++f) {
+            dat::AnimationFrame frame;
+            for (int p = 0; p < 3; ++p) {
+                dat::Frame part;
+                part.origin.x = p == 0 ? float(2 * f) : 0.0f;
+                frame.parts.push_back(part);
+            }
+            if (f == 0)
+                frame.hooks.push_back(hook(createParticle(kEmitter, 0, 1)));
+            animation.partFrames.push_back(frame);
+        }
+        world.assets->add(animation);
+        auto s = setup(0x02000006, 3);
+        s.defaultAnimation = animation.id;
+        world.assets->add(s);
+        world.assets->add(script(0x33000060, {{0.0, createParticle(kEmitter, -1, 2)}}));
+        PreviewScene& scene = world.start();
+        OwnerDesc desc;
+        desc.setup = s.id;
+        const std::uint32_t id = scene.createOwner(desc);
+        scene.playScript(id, 0x33000060);
+        world.recorder->clear();
+        scene.advance(kTick); // 30 fps default animation: 0.05 s leaves frame 0
+
+        QStringList order;
+        for (const Event& e : world.recorder->all())
+            if (e.type == "hook")
+                order << e.fields.value("source").toString();
+            else if (e.type == "anim_frame" || e.type == "emitter_created" || e.type == "particles")
+                order << e.type;
+        QCOMPARE(order, (QStringList{"anim_frame", did(animation.id), "emitter_created",
+                                     did(0x33000060), "emitter_created", "particles"}));
+        const auto created = world.recorder->ofType("emitter_created");
+        const QJsonArray anchor = created[0].fields.value("anchor").toArray();
+        QCOMPARE(anchor.at(0).toDouble(), 2.0);
+    }
+
+    void everyHookTypeHasAnEffectOrEvent() {
+        World world;
+        namespace hk = dat::hooks;
+        auto s = setup(0x02000007, 2);
+        s.defaultScriptTable = kTable;
+        s.defaultSoundTable = 0x20000001;
+        s.lights.push_back({0, dat::LightInfo{}});
+        world.assets->add(s);
+        dat::SoundTable soundTable;
+        soundTable.id = 0x20000001;
+        soundTable.sounds.push_back({0x5F, {{0x0A000001, 0.5f, 1.0f, 0.8f}}, 0});
+        world.assets->add(soundTable);
+        world.assets->add(
+            script(0x33000070, {
+                                   {0.0, hk::NoOp{}},
+                                   {0.0, hk::Sound{0x0A000002}},
+                                   {0.0, hk::SoundTable{0x5F}},
+                                   {0.0, hk::Attack{}},
+                                   {0.0, hk::ReplaceObject{1, 0x01000099, false}},
+                                   {0.0, hk::Ethereal{1}},
+                                   {0.0, hk::TransparentPart{{0, {0.0f, 0.5f, 0.0f}}}},
+                                   {0.0, hk::Luminous{{0.0f, 0.7f, 0.0f}}},
+                                   {0.0, hk::LuminousPart{{1, {0.0f, 0.3f, 0.0f}}}},
+                                   {0.0, hk::Diffuse{{1.0f, 0.2f, 0.0f}}},
+                                   {0.0, hk::DiffusePart{{0, {1.0f, 0.4f, 0.0f}}}},
+                                   {0.0, hk::Scale{2.0f, 0.0f}},
+                                   {0.0, createParticle(kEmitter, -1, 5)},
+                                   {0.0, hk::StopParticle{5}},
+                                   {0.0, createParticle(kEmitter, -1, 6)},
+                                   {0.0, hk::DestroyParticle{6}},
+                                   {0.0, hk::NoDraw{1}},
+                                   {0.0, hk::Transparent{{0.0f, 0.25f, 0.0f}}},
+                                   {0.0, hk::SoundTweaked{0x0A000003, 0.1f, 1.0f, 0.6f}},
+                                   {0.0, hk::SetOmega{{0, 0, 1}}},
+                                   {0.0, hk::TextureVelocity{0.5f, 0.0f}},
+                                   {0.0, hk::TextureVelocityPart{1, 0.0f, 0.25f}},
+                                   {0.0, hk::SetLight{0}},
+                                   {0.0, hk::AnimationDone{}},
+                                   {0.0, hk::CallPES{0x33000004, 0.0f}},
+                                   {0.0, hk::DefaultScript{}},
+                                   {0.0, hk::DefaultScriptPart{1}},
+                               }));
+        PreviewScene& scene = world.start();
+        OwnerDesc desc;
+        desc.setup = s.id;
+        desc.defaultScriptType = kLaunch;
+        desc.defaultScriptIntensity = 1.0f;
+        const std::uint32_t id = scene.createOwner(desc);
+        scene.playScript(id, 0x33000070);
+        scene.advance(kTick);
+        const Owner& owner = *scene.owner(id);
+
+        std::size_t fromScript = 0;
+        for (const Event& e : world.recorder->ofType("hook"))
+            fromScript += e.fields.value("source").toString() == did(0x33000070);
+        QCOMPARE(fromScript, std::size_t(27));
+        const auto sounds = world.recorder->ofType("sound");
+        QCOMPARE(sounds.size(), std::size_t(3));
+        QCOMPARE(sounds[1].fields.value("wave").toString(), did(0x0A000001));
+        QCOMPARE(sounds[1].fields.value("volume").toDouble(), double(0.8f));
+        QCOMPARE(sounds[2].fields.value("priority").toDouble(), double(0.1f));
+        QCOMPARE(world.recorder->ofType("attack").size(), std::size_t(1));
+        QCOMPARE(owner.parts[1].gfxObj, 0x01000099u);
+        QVERIFY(owner.state & state::Ethereal);
+        QVERIFY(owner.state & state::NoDraw);
+        QVERIFY(!(owner.state & state::Lighting));
+        QCOMPARE(owner.parts[0].translucency, 0.25f); // Transparent came after TransparentPart
+        QCOMPARE(owner.parts[1].luminosity, 0.3f);
+        QCOMPARE(owner.parts[0].luminosity, 0.7f);
+        QCOMPARE(owner.parts[0].diffuse, 0.4f);
+        QCOMPARE(owner.parts[1].diffuse, 0.2f);
+        QCOMPARE(owner.scale, 2.0f);
+        QCOMPARE(owner.parts[0].gfxScale.x, 2.0f);
+        QCOMPARE(owner.omega, Vec3(0, 0, 1)); // set; cleared by the next grounded tick
+        QCOMPARE(world.recorder->ofType("emitter_stopped").size(), std::size_t(1));
+        QCOMPARE(world.recorder->ofType("emitter_destroyed").size(), std::size_t(1));
+        QCOMPARE(scene.textureScrolls().at(0x01000001).du, 0.5f);
+        QCOMPARE(scene.textureScrolls().at(0x01000099).dv, 0.25f);
+        QCOMPARE(world.recorder->ofType("no_child_at_part").size(), std::size_t(1));
+        // CallPES with no pause, and DefaultScript through the table.
+        QCOMPARE(world.queued(id),
+                 (std::vector<QString>{did(0x33000070), did(0x33000004), did(0x33000004)}));
+    }
+
+    void missingRecordsAreReportedNotInvented() {
+        World world;
+        PreviewScene& scene = world.start();
+        OwnerDesc desc;
+        desc.setup = 0x02000999;
+        QCOMPARE(scene.createOwner(desc), 0u);
+        QCOMPARE(world.recorder->ofType("setup_missing").size(), std::size_t(1));
+        desc.setup = kSetup;
+        const std::uint32_t id = scene.createOwner(desc);
+        scene.playScript(id, 0x33000999);
+        const auto missing = world.recorder->ofType("script_missing");
+        QCOMPARE(missing.size(), std::size_t(1));
+        QVERIFY(missing[0].fields.value("reason").toString().contains("not in the DAT"));
+    }
+
+    void sameSeedSameHistory() {
+        auto run = [](std::uint32_t seed) {
+            World world;
+            world.assets->add(script(0x33000080, {{0.0, dat::hooks::CallPES{0x33000004, 1.0f}},
+                                                  {0.0, createParticle(kEmitter, -1, 0)}}));
+            PreviewScene& scene = world.start(seed);
+            OwnerDesc desc;
+            desc.setup = kSetup;
+            const std::uint32_t id = scene.createOwner(desc);
+            scene.playScript(id, 0x33000080);
+            for (int i = 0; i < 40; ++i)
+                scene.advance(kTick);
+            QStringList lines;
+            for (const Event& e : world.recorder->all())
+                lines << QString::number(e.t, 'g', 17) + e.type +
+                             QJsonDocument(e.fields).toJson(QJsonDocument::Compact);
+            return lines;
+        };
+        QCOMPARE(run(5), run(5));
+        QVERIFY(run(5) != run(6));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestScene)
+#include "tst_scene.moc"
