@@ -35,6 +35,9 @@ struct OwnerDesc {
     float translucency = 0;
     // Contact and OnWalkable: root motion applies and omega is cleared (effects-semantics §2.5).
     bool grounded = true;
+    // A straight-line drift applied each tick (not Hidden), so trails and PerMeter emitters can
+    // be previewed without the flight runtime; zero for everything the server moves.
+    Vec3 kinematicVelocity;
 };
 
 struct OwnerPart {
@@ -66,6 +69,7 @@ struct Owner {
     float scale = 1;
     std::uint32_t state = state::kDefault;
     bool grounded = true;
+    Vec3 kinematicVelocity;
     Vec3 omega;
     float translucency = 0;
     float originalTranslucency = 0;

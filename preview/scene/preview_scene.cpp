@@ -1,5 +1,6 @@
 #include "preview_scene.h"
 
+#include "core/event_fields.h"
 #include "effects/script_table.h"
 #include "records/common.h"
 
@@ -14,17 +15,6 @@ namespace {
 
 constexpr std::uint32_t kPlayScriptUnHide = 0x75;
 constexpr std::uint32_t kPlayScriptHidden = 0x76;
-
-QJsonArray vecJson(Vec3 v) {
-    return {dat::realJson(v.x), dat::realJson(v.y), dat::realJson(v.z)};
-}
-
-QJsonObject frameJson(const Frame& frame) {
-    const Quat& q = frame.orientation;
-    return {{"origin", vecJson(frame.origin)},
-            {"orientation", QJsonArray{dat::realJson(q.w), dat::realJson(q.x), dat::realJson(q.y),
-                                       dat::realJson(q.z)}}};
-}
 
 QString hexState(std::uint32_t bits) {
     return dat::didJson(bits);
@@ -82,6 +72,7 @@ std::uint32_t PreviewScene::createOwner(const OwnerDesc& desc) {
     owner.root = desc.frame;
     owner.scale = desc.scale;
     owner.grounded = desc.grounded;
+    owner.kinematicVelocity = desc.kinematicVelocity;
     owner.translucency = owner.originalTranslucency = desc.translucency;
     owner.updateTime = owner.physicsTime = m_now;
     owner.parts.resize(setup->parts.size());
@@ -100,8 +91,8 @@ std::uint32_t PreviewScene::createOwner(const OwnerDesc& desc) {
     publish(owner, "owner_created",
             {{"setup", dat::didJson(desc.setup)},
              {"guid", desc.guid ? QJsonValue(dat::didJson(*desc.guid)) : QJsonValue()},
-             {"scale", dat::realJson(desc.scale)},
-             {"origin", vecJson(desc.frame.origin)}});
+             {"scale", realField(desc.scale)},
+             {"origin", vectorField(desc.frame.origin)}});
 
     // InitDefaults (R10): the Setup's direct script and its tables.
     if (setup->defaultScript)
@@ -232,7 +223,7 @@ bool PreviewScene::performMotion(std::uint32_t id, std::uint32_t motion, float s
     const MotionResult result = target->motion->perform(motion, speed, target->sequencer);
     publish(*target, result.success ? "motion_started" : "motion_failed",
             {{"motion", dat::didJson(motion)},
-             {"speed", dat::realJson(speed)},
+             {"speed", realField(speed)},
              {"animations", qint64(result.numAnims)}});
     return result.success;
 }
@@ -303,9 +294,9 @@ void PreviewScene::setLights(Owner& owner, bool on) {
             OwnerLight light{info, type, compose(owner.root, Frame(info.viewSpaceLocation))};
             lights.append(QJsonObject{{"type", type},
                                       {"color", dat::didJson(info.color)},
-                                      {"intensity", dat::realJson(info.intensity)},
-                                      {"range", dat::realJson(info.falloff * 1.5f)},
-                                      {"frame", frameJson(light.world)}});
+                                      {"intensity", realField(info.intensity)},
+                                      {"range", realField(info.falloff * 1.5f)},
+                                      {"frame", frameField(light.world)}});
             owner.lights.push_back(light);
         }
     } else {
@@ -335,7 +326,7 @@ bool PreviewScene::playTypedInternal(Owner& owner, std::uint32_t type, float int
     QJsonObject fields{
         {"type", qint64(type)},
         {"typeName", playScriptName(type)},
-        {"intensity", dat::realJson(intensity)},
+        {"intensity", realField(intensity)},
         {"table", owner.scriptTable ? QJsonValue(dat::didJson(owner.scriptTable)) : QJsonValue()},
         {"result", script ? QJsonValue(dat::didJson(*script)) : QJsonValue()}};
     if (owner.scriptTable && !table)
@@ -362,7 +353,7 @@ void PreviewScene::callPes(Owner& owner, std::uint32_t script, float pause) {
     owner.timedHooks.add(
         TimedHook{TimedHook::Type::CallPES, owner.physicsTime, delay, 0.0f, 1.0f, script});
     publish(owner, "call_pes_scheduled",
-            {{"script", dat::didJson(script)}, {"delay", delay}, {"pause", dat::realJson(pause)}});
+            {{"script", dat::didJson(script)}, {"delay", delay}, {"pause", realField(pause)}});
 }
 
 void PreviewScene::playSoundTable(Owner& owner, std::uint32_t soundType) {
@@ -390,9 +381,9 @@ void PreviewScene::playSoundTable(Owner& owner, std::uint32_t soundType) {
     const auto index = std::size_t(std::floor(double(sound->entries.size() - 1) * r));
     const dat::SoundTable::Entry& entry = sound->entries[index];
     fields["wave"] = dat::didJson(entry.waveId);
-    fields["volume"] = dat::realJson(entry.volume);
-    fields["priority"] = dat::realJson(entry.priority);
-    fields["probability"] = dat::realJson(entry.probability);
+    fields["volume"] = realField(entry.volume);
+    fields["priority"] = realField(entry.priority);
+    fields["probability"] = realField(entry.probability);
     fields["entry"] = qint64(index);
     fields["played"] = m_crtRandom.passes(entry.probability);
     publish(owner, "sound", fields);
@@ -436,8 +427,8 @@ void PreviewScene::execute(Owner& owner, const dat::AnimationHook& hook, const H
         const dat::AttackCone& cone = std::get<hk::Attack>(hook.payload).cone;
         publish(owner, "attack",
                 {{"part", qint64(cone.partIndex)},
-                 {"radius", dat::realJson(cone.radius * owner.scale)},
-                 {"height", dat::realJson(cone.height * owner.scale)}});
+                 {"radius", realField(cone.radius * owner.scale)},
+                 {"height", realField(cone.height * owner.scale)}});
         break;
     }
     case dat::HookType::AnimationDone:
@@ -541,9 +532,9 @@ void PreviewScene::execute(Owner& owner, const dat::AnimationHook& hook, const H
         publish(owner, "sound",
                 {{"hook", "SoundTweaked"},
                  {"wave", dat::didJson(tweak.waveId)},
-                 {"volume", dat::realJson(tweak.volume)},
-                 {"priority", dat::realJson(tweak.priority)},
-                 {"probability", dat::realJson(tweak.probability)},
+                 {"volume", realField(tweak.volume)},
+                 {"priority", realField(tweak.priority)},
+                 {"probability", realField(tweak.probability)},
                  {"played", m_crtRandom.passes(tweak.probability)}});
         break;
     }
@@ -579,7 +570,7 @@ void PreviewScene::execute(Owner& owner, const dat::AnimationHook& hook, const H
             named.append(dat::didJson(gfxObj));
         }
         publish(owner, "texture_velocity",
-                {{"gfxObjs", named}, {"du", dat::realJson(du)}, {"dv", dat::realJson(dv)}});
+                {{"gfxObjs", named}, {"du", realField(du)}, {"dv", realField(dv)}});
         break;
     }
     case dat::HookType::SetLight:
@@ -605,7 +596,7 @@ void PreviewScene::publishAppearance(const Owner& owner, const char* property, d
     QJsonObject fields{{"property", property}};
     fields["value"] = std::strcmp(property, "gfxObj") == 0
                           ? QJsonValue(dat::didJson(std::uint32_t(value)))
-                          : dat::realJson(value);
+                          : realField(float(value));
     if (part >= -1)
         fields["part"] = part;
     publish(owner, "appearance", fields);
@@ -733,6 +724,7 @@ void PreviewScene::updateObjectInternal(Owner& owner, double quantum) {
         if (owner.grounded && !(owner.state & state::Sledding))
             owner.omega = Vec3{};
         rotateGlobal(owner.root, owner.omega * float(quantum));
+        owner.root.origin += owner.kinematicVelocity * float(quantum);
     }
     publishPose(owner);
     updateChildren(owner);

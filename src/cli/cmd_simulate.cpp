@@ -41,6 +41,28 @@ std::optional<float> parseReal(const QString& text) {
     return ok ? std::optional<float>(value) : std::nullopt;
 }
 
+// Seconds as a double, so frame steps add up as typed.
+std::optional<double> parseSeconds(const QString& text) {
+    bool ok = false;
+    const double value = text.trimmed().toDouble(&ok);
+    return ok && std::isfinite(value) ? std::optional<double>(value) : std::nullopt;
+}
+
+std::optional<Vec3> parseVector(const QString& text) {
+    const QStringList parts = text.split(',');
+    if (parts.size() != 3)
+        return std::nullopt;
+    Vec3 out;
+    float* axes[] = {&out.x, &out.y, &out.z};
+    for (int i = 0; i < 3; ++i) {
+        const auto value = parseReal(parts[i]);
+        if (!value || !std::isfinite(*value))
+            return std::nullopt;
+        *axes[i] = *value;
+    }
+    return out;
+}
+
 // A number in decimal or 0x-hex.
 std::optional<std::uint32_t> parseNumber(const QString& text) {
     bool ok = false;
@@ -136,6 +158,10 @@ int runSimulate(const QStringList& arguments) {
          "removes it.",
          "ID"},
         {"scale", "Object scale.", "F", "1"},
+        {"velocity",
+         "Move the object in a straight line at X,Y,Z m/s, so trails show (a "
+         "stand-in for flight physics).",
+         "X,Y,Z"},
         {"state", "PhysicsState at creation (default 0x00400C08).", "HEX"},
         {"at",
          "When to play the chosen effect (repeatable, default 0), or T=ACTION for another "
@@ -162,11 +188,11 @@ int runSimulate(const QStringList& arguments) {
         return kUsageOrIo;
     }
     const auto scale = parseReal(parser.value("scale"));
-    const auto duration = parseReal(parser.value("duration"));
-    const auto dt = parseReal(parser.value("dt"));
+    const auto duration = parseSeconds(parser.value("duration"));
+    const auto dt = parseSeconds(parser.value("dt"));
     const auto seed = parseNumber(parser.value("seed"));
     if (!scale || !duration || !dt || !seed || !(*dt > 0) || !(*duration >= 0) ||
-        !std::isfinite(*duration)) {
+        !std::isfinite(*scale)) {
         printError("--scale, --duration, --dt and --seed take numbers; --dt must be positive");
         return kUsageOrIo;
     }
@@ -204,8 +230,8 @@ int runSimulate(const QStringList& arguments) {
     bool mainTimed = false;
     for (const QString& text : parser.values("at")) {
         const qsizetype equals = text.indexOf('=');
-        const auto at = parseReal(text.left(equals));
-        if (!at || !std::isfinite(*at) || *at < 0) {
+        const auto at = parseSeconds(text.left(equals));
+        if (!at || *at < 0) {
             printError(QStringLiteral("--at '%1': the time must be a number of seconds").arg(text));
             return kUsageOrIo;
         }
@@ -252,6 +278,14 @@ int runSimulate(const QStringList& arguments) {
             return kUsageOrIo;
         }
         desc.scriptTable = *table;
+    }
+    if (parser.isSet("velocity")) {
+        const auto velocity = parseVector(parser.value("velocity"));
+        if (!velocity) {
+            printError("--velocity takes three finite numbers, X,Y,Z");
+            return kUsageOrIo;
+        }
+        desc.kinematicVelocity = *velocity;
     }
     std::optional<std::uint32_t> style;
     if (parser.isSet("style")) {

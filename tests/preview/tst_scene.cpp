@@ -453,8 +453,8 @@ class TestScene : public QObject {
         const auto sounds = world.recorder->ofType("sound");
         QCOMPARE(sounds.size(), std::size_t(3));
         QCOMPARE(sounds[1].fields.value("wave").toString(), did(0x0A000001));
-        QCOMPARE(sounds[1].fields.value("volume").toDouble(), double(0.8f));
-        QCOMPARE(sounds[2].fields.value("priority").toDouble(), double(0.1f));
+        QCOMPARE(sounds[1].fields.value("volume").toDouble(), 0.8);
+        QCOMPARE(sounds[2].fields.value("priority").toDouble(), 0.1);
         QCOMPARE(world.recorder->ofType("attack").size(), std::size_t(1));
         QCOMPARE(owner.parts[1].gfxObj, 0x01000099u);
         QVERIFY(owner.state & state::Ethereal);
