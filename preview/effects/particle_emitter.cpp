@@ -8,6 +8,22 @@ namespace portalkit::preview {
 
 namespace {
 
+// rotate_local(F, w) for a frame F with orientation q: Frame::grotate by R·w, which is q ⊗ Δ(w)
+// since |R·w| = |w|. Written out here so the rotating types' loop makes no out-of-line calls.
+inline Quat turnedLocally(Quat q, Vec3 w) {
+    const float angleSquared = dot(w, w);
+    if (angleSquared < kEpsilon * kEpsilon)
+        return q;
+    const float angle = std::sqrt(angleSquared);
+    const float half = 0.5f * angle;
+    const float s = std::sin(half) / angle;
+    const Quat turned = q * Quat{std::cos(half), w.x * s, w.y * s, w.z * s};
+    const float norm = std::sqrt(turned.w * turned.w + turned.x * turned.x + turned.y * turned.y +
+                                 turned.z * turned.z);
+    const float inverse = 1.0f / norm;
+    return {turned.w * inverse, turned.x * inverse, turned.y * inverse, turned.z * inverse};
+}
+
 // Particle::Update's position (and, for the GR/LR types, orientation) at age t (§1.8). `frame`
 // is the start frame or the owner's live frame; P is its origin.
 template <std::int32_t Type>
@@ -31,10 +47,8 @@ inline void place(ParticleStore& s, std::size_t i, float t, const Frame& frame) 
                          type == ParticleType::ParabolicLVLALR ||
                          type == ParticleType::ParabolicGVGAGR) {
         // The frame's rotation is kept and turned about C in its own axes.
-        Frame f{p + o + a * t + b * (0.5f * t * t), frame.orientation};
-        rotateLocal(f, c * t);
-        s.position[i] = f.origin;
-        s.orientation[i] = f.orientation;
+        s.position[i] = p + o + a * t + b * (0.5f * t * t);
+        s.orientation[i] = turnedLocally(frame.orientation, c * t);
     } else if constexpr (type == ParticleType::Swarm) {
         const Vec3 swirl{std::cos(t * b.x) * c.x, std::sin(t * b.y) * c.y, std::cos(t * b.z) * c.z};
         s.position[i] = p + o + a * t + swirl;

@@ -38,6 +38,9 @@ int runRecordsBench(const QString& datPath, const QString& jsonPath, std::uint64
 // audit::hashEntries with each of `jobsList` threads against sha256sum and openssl dgst.
 int runAuditBench(const QString& datPath, const QString& jsonPath, const std::vector<int>& jobsList,
                   std::uint64_t portalEntries, std::uint64_t portalMiB, std::uint64_t seed);
+// The 'particles' suite (bench_particles.cpp): particle-steps per second of the preview's
+// emitters on one core.
+int runParticlesBench(const QString& jsonPath, std::uint64_t seed);
 
 namespace {
 
@@ -545,8 +548,11 @@ int runBench(const QStringList& arguments) {
         "encoding them per type and checks that every entry re-encodes to its stored bytes "
         "(exit 1 if not). The 'audit' suite writes the portal-like DAT, then times hashing "
         "every entry (length + SHA-256, as the audit pins them) on 1 and 2 threads against "
-        "sha256sum and openssl dgst -sha256 of the same file. MiB = 2^20 bytes.");
-    parser.addPositionalArgument("SUITE", "The suite to run: container, records or audit.");
+        "sha256sum and openssl dgst -sha256 of the same file. The 'particles' suite steps the "
+        "preview's particle emitters (10k and 100k live particles, a mix of types and each type "
+        "alone) and reports particle-steps per second on one thread. MiB = 2^20 bytes.");
+    parser.addPositionalArgument("SUITE",
+                                 "The suite to run: container, records, audit or particles.");
     parser.addOption({"dir", "Where the DATs are written (default ./bench-data).", "DIR"});
     parser.addOption({"json", "Also write every figure to this JSON file.", "FILE"});
     parser.addOption({"portal-entries", "Entries in the portal-like DAT (default 80000).", "N"});
@@ -561,8 +567,8 @@ int runBench(const QStringList& arguments) {
     if (auto exit = parseOrExit(parser, arguments, 1))
         return *exit;
     const QString suite = parser.positionalArguments().at(0);
-    if (suite != "container" && suite != "records" && suite != "audit") {
-        printError("unknown suite '" + suite + "' (container, records or audit)");
+    if (suite != "container" && suite != "records" && suite != "audit" && suite != "particles") {
+        printError("unknown suite '" + suite + "' (container, records, audit or particles)");
         return kUsageOrIo;
     }
 
@@ -575,6 +581,9 @@ int runBench(const QStringList& arguments) {
     const auto jobsList = jobsListOption(parser);
     if (!portalEntries || !portalMiB || !cellEntries || !records || !seed || !jobsList)
         return kUsageOrIo;
+
+    if (suite == "particles") // nothing to write to disk
+        return runParticlesBench(parser.value("json"), *seed);
 
     const QString dir = parser.value("dir").isEmpty() ? "bench-data" : parser.value("dir");
     if (!QDir().mkpath(dir)) {
