@@ -809,6 +809,35 @@ void PreviewScene::stepParticles(Owner& owner) {
     owner.particles.update(owner.pose(), EffectTime{m_now, owner.physicsTime});
 }
 
+FrameSnapshot PreviewScene::snapshot() const {
+    FrameSnapshot out;
+    out.t = m_now;
+    for (const auto& [id, owner] : m_owners) {
+        const bool hidden = (owner->state & (state::Hidden | state::NoDraw)) != 0;
+        for (std::size_t i = 0; i < owner->parts.size() && !hidden; ++i) {
+            const OwnerPart& part = owner->parts[i];
+            if (part.noDraw || part.translucency >= 1.0f || !part.gfxObj)
+                continue;
+            out.parts.push_back(PartInstance{id, std::int32_t(i), part.gfxObj, part.world,
+                                             part.gfxScale, part.translucency, part.luminosity,
+                                             part.diffuse});
+        }
+        for (const EmitterSample& emitter : owner->particles.sample())
+            for (const ParticleSample& particle : emitter.particles)
+                if (particle.translucency < 1.0f)
+                    out.particles.push_back(ParticleInstance{
+                        id, emitter.id, emitter.hwGfxObjId, particle.position, particle.orientation,
+                        particle.scale, particle.translucency});
+        for (const OwnerLight& light : owner->lights)
+            out.lights.push_back(LightInstance{id, light.type, light.world, light.info.color,
+                                               light.info.intensity, light.info.falloff * 1.5f,
+                                               light.info.coneAngle});
+    }
+    for (const auto& [gfxObj, scroll] : m_scrolls)
+        out.uvOffsets[gfxObj] = Vec3{scroll.u, scroll.v, 0};
+    return out;
+}
+
 void PreviewScene::publishParticleSample() {
     if (!m_events.active())
         return;

@@ -8,6 +8,7 @@
 #include "core/events.h"
 #include "core/retail_random.h"
 #include "scene/owner.h"
+#include "scene/snapshot.h"
 
 #include <cstdint>
 #include <map>
@@ -74,6 +75,10 @@ class PreviewScene {
     // Moves the clock forward and runs every owner's tick(s) in the R47 order, then publishes a
     // `particles` sample.
     void advance(double dt);
+
+    // What to draw now: parts not hidden by Hidden, NoDraw or full translucency, every live
+    // particle (particles of a hidden owner keep drawing: Hidden never destroys, R15), lights.
+    FrameSnapshot snapshot() const;
 
     // The global UV scroll registry of TextureVelocity hooks (effects-semantics §4.6).
     struct TextureScroll {

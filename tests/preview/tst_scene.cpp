@@ -478,6 +478,43 @@ class TestScene : public QObject {
                  (std::vector<QString>{did(0x33000070), did(0x33000004), did(0x33000004)}));
     }
 
+    void snapshotHoldsWhatIsDrawn() {
+        World world;
+        auto s = setup(0x02000008, 2);
+        s.lights.push_back({2, dat::LightInfo{{}, 0xFF102030, 2.0f, 4.0f, 0.5f}});
+        world.assets->add(s);
+        world.assets->add(script(0x33000090, {{0.0, createParticle(kEmitter, 1, 3)},
+                                              {0.0, dat::hooks::TransparentPart{{0, {0, 1, 0}}}}}));
+        PreviewScene& scene = world.start();
+        OwnerDesc desc;
+        desc.setup = s.id;
+        desc.frame.origin = Vec3{5, 0, 0};
+        const std::uint32_t id = scene.createOwner(desc);
+        FrameSnapshot before = scene.snapshot();
+        QCOMPARE(before.parts.size(), std::size_t(2));
+        QCOMPARE(before.parts[1].world.origin, Vec3(5, 0, 1)); // placement frame on the root
+        QCOMPARE(before.lights.size(), std::size_t(1));
+        QCOMPARE(before.lights[0].range, 6.0f);
+        QCOMPARE(before.lights[0].type, 2);
+
+        scene.playScript(id, 0x33000090);
+        for (int i = 0; i < 3; ++i)
+            scene.advance(kTick);
+        const FrameSnapshot after = scene.snapshot();
+        // Part 0 went fully transparent and is no longer drawn; particles are at part 1.
+        QCOMPARE(after.parts.size(), std::size_t(1));
+        QCOMPARE(after.parts[0].part, 1);
+        QVERIFY(!after.particles.empty());
+        for (const ParticleInstance& particle : after.particles) {
+            QCOMPARE(particle.gfxObj, 0x01000A01u);
+            QCOMPARE(particle.emitter, 3u);
+            QCOMPARE(particle.position, Vec3(5, 0, 1));
+        }
+        scene.setState(id, state::kDefault | state::NoDraw);
+        QVERIFY(scene.snapshot().parts.empty());
+        QCOMPARE(scene.snapshot().particles.size(), after.particles.size());
+    }
+
     void missingRecordsAreReportedNotInvented() {
         World world;
         PreviewScene& scene = world.start();
