@@ -10,6 +10,9 @@ namespace portalkit::preview {
 namespace {
 // F_EPSILON as the sequence code compares it: a double literal, not the float kEpsilon.
 constexpr double kFrameEpsilon = 0.00019999999;
+// Guard, not retail: node changes one update may make. A framerate in the millions on a short
+// loop would otherwise wrap it millions of times per quantum; real data wraps a handful.
+constexpr int kMaxNodeChangesPerUpdate = 1000;
 } // namespace
 
 double Sequencer::Node::startingFrame() const {
@@ -190,7 +193,7 @@ void Sequencer::updateInternal(double q, Frame* offset, std::vector<FiredHook>& 
     // update_internal 0x005255D0. Every integer boundary crossed leaves a frame: its hooks fire
     // and one frame's worth of root motion is applied. The end frame is never left in its own
     // direction, so its hooks never fire; time past the end carries into the next node.
-    for (;;) {
+    for (int nodeChanges = 0; nodeChanges < kMaxNodeChangesPerUpdate; ++nodeChanges) {
         Node& node = *m_current;
         const double framerate = node.framerate;
         const double frameStep = framerate * q;
@@ -232,7 +235,10 @@ void Sequencer::updateInternal(double q, Frame* offset, std::vector<FiredHook>& 
                 executeHooks(node, last, -1, fired);
             }
         } else {
-            break;
+            // A zero step (framerate 0, or no time) still moves the object by the pair.
+            if (offset && std::fabs(q) > kFrameEpsilon)
+                applyPhysics(*offset, q, q);
+            return;
         }
 
         if (!finished)
@@ -248,9 +254,6 @@ void Sequencer::updateInternal(double q, Frame* offset, std::vector<FiredHook>& 
             return;
         q = timeLeft;
     }
-    // A zero step (framerate 0, or no time) still moves the object by the pair.
-    if (offset && std::fabs(q) > kFrameEpsilon)
-        applyPhysics(*offset, q, q);
 }
 
 void Sequencer::advanceToNextAnimation(double q, Frame* offset) {

@@ -205,13 +205,15 @@ ParticleEmitter::ParticleEmitter(const dat::ParticleEmitterInfo& info, std::int3
     : m_info(info), m_partIndex(partIndex), m_hookOffset(hookOffset),
       m_persistent(info.totalParticles == 0 && info.totalSeconds == 0),
       m_parentLocal(info.isParentLocal != 0),
-      m_particles(std::size_t(std::max(info.maxParticles, 0))) {}
+      m_particles(std::size_t(std::clamp(info.maxParticles, 0, kMaxSlots))) {}
 
 void ParticleEmitter::start(const OwnerPose& pose, EffectTime now, Ran2& rng) {
     refreshAnchor(pose);
     m_creationTime = now.timer;
     m_lastEmitTime = now.timer;
-    for (std::int32_t i = 0; i < m_info.initialParticles; ++i)
+    // Beyond the free slots an emission does nothing, so the burst stops there.
+    const auto burst = std::min<std::int64_t>(m_info.initialParticles, m_particles.capacity());
+    for (std::int64_t i = 0; i < burst; ++i)
         emitParticle(pose, now, rng);
 }
 

@@ -45,6 +45,10 @@ enum class ParticleType : std::int32_t {
 
 class ParticleEmitter {
   public:
+    // Slots one emitter may have. MaxParticles comes from the DAT; a damaged record must not
+    // reserve gigabytes. Retail data stays far below this.
+    static constexpr std::int32_t kMaxSlots = 10000;
+
     // Why an emitter stopped emitting, for the event log.
     enum class StopCause { None, Stopped, TotalParticles, TotalSeconds };
 

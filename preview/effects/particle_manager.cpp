@@ -1,15 +1,13 @@
 #include "particle_manager.h"
 
+#include "core/event_fields.h"
+
 #include <QJsonArray>
 #include <algorithm>
 
 namespace portalkit::preview {
 
 namespace {
-
-QJsonArray vectorJson(Vec3 v) {
-    return {double(v.x), double(v.y), double(v.z)};
-}
 
 const char* stopCauseName(ParticleEmitter::StopCause cause) {
     switch (cause) {
@@ -56,9 +54,9 @@ std::uint32_t ParticleManager::create(const dat::hooks::CreateParticle& hook, bo
             const Frame& frame = ownerFrame(pose, partIndex);
             publish(now, type,
                     {{"emitter", dat::didJson(hook.emitterInfoId)},
-                     {"id", double(hook.emitterId)},
+                     {"id", qint64(hook.emitterId)},
                      {"part", partIndex},
-                     {"anchor", vectorJson(transformPoint(frame, hook.offset.origin))},
+                     {"anchor", vectorField(transformPoint(frame, hook.offset.origin))},
                      {"reason", reason}});
         }
         return 0u;
@@ -182,9 +180,9 @@ ParticleManager::Entries::iterator ParticleManager::find(std::uint32_t id) {
 
 QJsonObject ParticleManager::fields(std::uint32_t id, const ParticleEmitter& emitter) const {
     return {{"emitter", dat::didJson(emitter.info().id)},
-            {"id", double(id)},
+            {"id", qint64(id)},
             {"part", emitter.partIndex()},
-            {"anchor", vectorJson(emitter.anchor())}};
+            {"anchor", vectorField(emitter.anchor())}};
 }
 
 void ParticleManager::publish(EffectTime now, const char* type, QJsonObject body) const {

@@ -28,7 +28,16 @@ void ScriptManager::add(std::uint32_t id, const dat::PhysicsScript& script, doub
 }
 
 void ScriptManager::update(double now, const Execute& execute) {
+    int executed = 0;
     while (!m_queue.empty() && now >= m_nextHookTime) {
+        // Guard, not retail: a script that plays itself with no delay (CallPES, or a table
+        // that resolves back to it) would otherwise run forever inside one update.
+        if (executed == kMaxHooksPerUpdate) {
+            m_events->publish(
+                now, m_owner, QStringLiteral("script_overrun"),
+                {{"script", dat::didJson(m_queue.front().id)}, {"hooks", kMaxHooksPerUpdate}});
+            return;
+        }
         // A copy: executing a hook may append to the queue.
         const Queued head = m_queue.front();
         const auto& entries = head.script->entries;
@@ -43,6 +52,7 @@ void ScriptManager::update(double now, const Execute& execute) {
                 m_nextHookTime = firstHookTime(m_queue[1]);
             else
                 m_nextHookTime = -1.0; // pops the finished head on the next pass
+            ++executed;
             execute(head, entries[std::size_t(m_hookIndex)]);
         } else {
             if (entries.empty())

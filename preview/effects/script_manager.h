@@ -26,6 +26,9 @@ class ScriptManager {
 
     ScriptManager(std::uint32_t owner, const Events& events) : m_owner(owner), m_events(&events) {}
 
+    // Hooks one update may run before it stops for the frame (see update).
+    static constexpr int kMaxHooksPerUpdate = 10000;
+
     // AddScriptInternal: appends, starting now on an empty queue, else when the tail ends.
     void add(std::uint32_t id, const dat::PhysicsScript& script, double now);
     // UpdateScripts: executes every hook due at `now`, popping scripts whose hooks are all done.

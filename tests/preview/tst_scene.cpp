@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QtTest>
 #include <bit>
+#include <limits>
 
 using namespace portalkit;
 using namespace portalkit::preview;
@@ -513,6 +514,45 @@ class TestScene : public QObject {
         scene.setState(id, state::kDefault | state::NoDraw);
         QVERIFY(scene.snapshot().parts.empty());
         QCOMPARE(scene.snapshot().particles.size(), after.particles.size());
+    }
+
+    void hostileDataIsBoundedNotFollowedForever() {
+        World world;
+        // A script that plays itself with no delay, an emitter asking for 2^31 slots and as
+        // many at once, and a two-frame loop at ten million frames per second.
+        world.assets->add(script(0x330000A0, {{0.0, dat::hooks::CallPES{0x330000A0, 0.0f}}}));
+        auto greedy = stillEmitter(0x320000A0);
+        greedy.maxParticles = greedy.initialParticles = std::numeric_limits<std::int32_t>::max();
+        world.assets->add(greedy);
+        world.assets->add(script(0x330000A1, {{0.0, createParticle(greedy.id, -1, 1)}}));
+        dat::Animation spin;
+        spin.id = 0x030000A0;
+        spin.numParts = 1;
+        spin.partFrames.push_back({{dat::Frame{}}, {hook(dat::hooks::NoOp{})}});
+        spin.partFrames.push_back({{dat::Frame{}}, {}});
+        world.assets->add(spin);
+        PreviewScene& scene = world.start();
+        OwnerDesc desc;
+        desc.setup = kSetup;
+        const std::uint32_t id = scene.createOwner(desc);
+        Owner& owner = *scene.owner(id);
+        owner.sequencer.clear();
+        QVERIFY(owner.sequencer.appendAnimation(dat::AnimData{spin.id, 0, -1, 1e7f}));
+        scene.playScript(id, 0x330000A1);
+        scene.playScript(id, 0x330000A0);
+        scene.advance(kTick);
+
+        QCOMPARE(owner.particles.particleCount(), std::size_t(ParticleEmitter::kMaxSlots));
+        const auto overrun = world.recorder->ofType("script_overrun");
+        QCOMPARE(overrun.size(), std::size_t(1));
+        QCOMPARE(overrun[0].fields.value("script").toString(), did(0x330000A0));
+        // Every wrap of the loop leaves its one frame; the wraps are capped per update.
+        std::size_t fromLoop = 0;
+        for (const Event& e : world.recorder->ofType("hook"))
+            fromLoop += e.fields.value("source").toString() == did(spin.id);
+        QVERIFY(fromLoop > 0 && fromLoop <= 1000);
+        scene.advance(kTick); // and the next frame goes on from there
+        QCOMPARE(world.recorder->ofType("script_overrun").size(), std::size_t(2));
     }
 
     void missingRecordsAreReportedNotInvented() {
