@@ -2,6 +2,7 @@
 
 #include "core/event_fields.h"
 #include "effects/script_table.h"
+#include "physics/quanta.h"
 #include "records/common.h"
 
 #include <QJsonArray>
@@ -692,20 +693,15 @@ void PreviewScene::advance(double dt) {
 
 void PreviewScene::updateObject(Owner& owner) {
     // CPhysicsObj::update_object (SEED §9).
-    double elapsed = m_now - owner.updateTime;
-    owner.physicsTime = owner.updateTime;
-    if (elapsed <= kMinElapsed || elapsed > kHugeQuantum) {
+    const QuantumPlan plan = planQuanta(m_now - owner.updateTime);
+    if (plan.resync) {
         owner.updateTime = m_now;
         return;
     }
-    while (elapsed > kMaxQuantum) {
-        owner.physicsTime += kMaxQuantum;
-        updateObjectInternal(owner, kMaxQuantum);
-        elapsed -= kMaxQuantum;
-    }
-    if (elapsed > kMinQuantum) {
-        owner.physicsTime += elapsed;
-        updateObjectInternal(owner, elapsed);
+    owner.physicsTime = owner.updateTime;
+    for (const double quantum : plan.steps) {
+        owner.physicsTime += quantum;
+        updateObjectInternal(owner, quantum);
     }
     owner.updateTime = owner.physicsTime;
 }

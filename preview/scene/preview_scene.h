@@ -32,13 +32,6 @@ using Effect = std::variant<DirectEffect, TypedEffect>;
 
 class PreviewScene {
   public:
-    // The client's object tick: at most every 0.2 s of catch-up, a remainder above 1/30 s, a gap
-    // above 2 s dropped (SEED §9 update_object).
-    static constexpr double kMaxQuantum = 0.2;
-    static constexpr double kMinQuantum = 1.0 / 30.0;
-    static constexpr double kHugeQuantum = 2.0;
-    static constexpr double kMinElapsed = 0.0002;
-
     PreviewScene(std::shared_ptr<const Assets> assets, std::uint32_t seed);
     ~PreviewScene();
 

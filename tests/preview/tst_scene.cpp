@@ -1,6 +1,7 @@
 // The runtime as a whole on synthetic records: owners, state, typed and direct effects, hooks,
 // and the order of one tick.
 
+#include "physics/quanta.h"
 #include "scene/preview_scene.h"
 #include "support/preview_fixtures.h"
 
@@ -393,6 +394,34 @@ class TestScene : public QObject {
         const auto created = world.recorder->ofType("emitter_created");
         const QJsonArray anchor = created[0].fields.value("anchor").toArray();
         QCOMPARE(anchor.at(0).toDouble(), 2.0);
+    }
+
+    // oracle: R35
+    void updateObjectSlicesTimeIntoRetailQuanta() {
+        QVERIFY(planQuanta(0.0002).resync);
+        QVERIFY(planQuanta(2.0001).resync); // a gap above 2 s moves nothing
+        QVERIFY(!planQuanta(2.0).resync);
+        QCOMPARE(planQuanta(0.03).steps, std::vector<double>{}); // waits, still owed
+        QCOMPARE(planQuanta(0.05).steps, std::vector<double>{0.05});
+        const QuantumPlan catchUp = planQuanta(0.25);
+        QCOMPARE(catchUp.steps.size(), std::size_t(2));
+        QCOMPARE(catchUp.steps[0], 0.2);
+        QVERIFY(std::abs(catchUp.steps[1] - 0.05) < 1e-12);
+        const QuantumPlan withWait = planQuanta(0.42); // 0.2, 0.2, and 0.02 stays owed
+        QCOMPARE(withWait.steps, (std::vector<double>{0.2, 0.2}));
+
+        // Through the scene: a 1/60 s frame step ticks every other frame, carrying the time.
+        World world;
+        PreviewScene& scene = world.start();
+        OwnerDesc desc;
+        desc.setup = kSetup;
+        const std::uint32_t id = scene.createOwner(desc);
+        scene.advance(0.02);
+        QCOMPARE(scene.owner(id)->updateTime, 0.0);
+        scene.advance(0.02);
+        QVERIFY(std::abs(scene.owner(id)->updateTime - 0.04) < 1e-12);
+        scene.advance(3.0);
+        QCOMPARE(scene.owner(id)->updateTime, scene.now());
     }
 
     void everyHookTypeHasAnEffectOrEvent() {
