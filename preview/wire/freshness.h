@@ -1,0 +1,104 @@
+#pragma once
+
+// The u16 update stamps of a live object and the gates that decide whether a message is fresh
+// (SEED §3 is_newer, §3.1 generations; R16-R18).
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace portalkit::preview::wire {
+
+// Retail's wrap-safe comparison (SmartBox::DoSetState 0x004520D0, DoVectorUpdate 0x004521C0).
+// Equal is stale; up to a distance of 0x7FFF the numerically higher stamp wins, from exactly
+// 0x8000 on the numerically lower one does. A half-range subtraction helper gets 0x8000 wrong.
+constexpr bool isNewer(std::uint16_t incoming, std::uint16_t stored) {
+    const int distance =
+        int(incoming) > int(stored) ? int(incoming) - int(stored) : int(stored) - int(incoming);
+    if (distance > 0x7FFF)
+        return incoming < stored;
+    return stored < incoming;
+}
+
+// The nine stamps in PhysicsDesc order (SEED §1), also the index into Timestamps.
+enum class Channel : std::size_t {
+    Position,
+    Movement,
+    State,
+    Vector,
+    Teleport,
+    ServerControlledMove,
+    ForcePosition,
+    ObjDesc,
+    Instance,
+};
+constexpr std::size_t kChannelCount = 9;
+using Timestamps = std::array<std::uint16_t, kChannelCount>;
+
+constexpr std::uint16_t& stamp(Timestamps& stamps, Channel channel) {
+    return stamps[std::size_t(channel)];
+}
+constexpr std::uint16_t stamp(const Timestamps& stamps, Channel channel) {
+    return stamps[std::size_t(channel)];
+}
+std::string_view channelName(Channel channel);
+
+// Which gate decided a message's fate; the name goes into the `packet` trace event.
+enum class Gate {
+    FirstGeneration,  // CreateObject with no live generation: all nine stamps taken
+    NewerInstance,    // CreateObject with a newer Instance: a new generation replaces all nine
+    StaleInstance,    // CreateObject whose Instance is older than the live one: rejected
+    SameInstance,     // CreateObject of the live generation: each branch through its own gate
+    NoLiveObject,     // an update for an object with no live generation
+    InstanceMismatch, // an update whose Instance is not exactly the live one
+    ChannelStamp,     // the channel's own stamp: accepted only when strictly newer
+    InstanceMatch,    // DeleteObject: the exact live Instance removes the generation
+};
+std::string_view gateName(Gate gate);
+
+struct GateResult {
+    bool accepted = false;
+    Gate gate = Gate::NoLiveObject;
+
+    bool operator==(const GateResult&) const = default;
+};
+
+// The CreateObject branches that have their own channel handler, routed one by one when a
+// CreateObject repeats the live generation (SEED §3.1 "do not authorize the whole snapshot").
+constexpr std::array<Channel, 5> kCreateBranches{Channel::Position, Channel::Movement,
+                                                 Channel::State, Channel::Vector, Channel::ObjDesc};
+
+struct CreateDecision {
+    GateResult result; // accepted when any part of the CreateObject is applied
+    // For SameInstance: each kCreateBranches channel's own verdict (the caller applies only the
+    // accepted branches). For the other gates every channel shares `result`.
+    std::array<std::optional<GateResult>, kChannelCount> branches{};
+
+    bool branchAccepted(Channel channel) const {
+        const auto& branch = branches[std::size_t(channel)];
+        return branch ? branch->accepted : result.accepted;
+    }
+};
+
+// One object's stamps across its generations (SmartBox's per-object update-time array).
+class ObjectTimestamps {
+  public:
+    // SEED §3.1 on CreateObject (R17).
+    CreateDecision onCreateObject(const Timestamps& incoming);
+    // State, Vector, Movement and ObjDesc messages (R18): the exact live Instance, then a
+    // strictly newer stamp on `channel`; the stamp is stored only when both gates pass.
+    GateResult onChannelUpdate(Channel channel, std::uint16_t instance, std::uint16_t incoming);
+    // DeleteObject (SmartBox::HandleDeleteObject 0x00451EA0): the exact live Instance ends the
+    // generation. The local-player refusal is the caller's; the preview has no local player.
+    GateResult onDelete(std::uint16_t instance);
+
+    bool live() const { return m_live.has_value(); }
+    const std::optional<Timestamps>& stamps() const { return m_live; }
+
+  private:
+    std::optional<Timestamps> m_live;
+};
+
+} // namespace portalkit::preview::wire
