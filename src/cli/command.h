@@ -35,6 +35,7 @@ int runExport(const QStringList& arguments);
 int runAudit(const QStringList& arguments);
 int runDiff(const QStringList& arguments);
 int runSimulate(const QStringList& arguments);
+int runWire(const QStringList& arguments);
 
 // Every command parses through this: adds --help, parses, prints help or one clear usage line.
 // Returns an exit code when the command should stop now (help shown or bad usage).

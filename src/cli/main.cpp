@@ -21,6 +21,8 @@ constexpr std::array kCommands{
     Command{"audit", "check a DAT against a manifest of pins (--snapshot, --hash-all)", runAudit},
     Command{"simulate", "run an effect headless on one object and trace what happens",
             runSimulate},
+    Command{"wire", "decode one game message (F745, F74B, F74E, F754, F755) from hex or a file",
+            runWire},
     Command{"pack", "build a DAT from a folder of 0xXXXXXXXX.bin files", runPack},
     Command{"build", "build a DAT from declarative JSON sources (records and generators)",
             runBuild},

@@ -1,0 +1,667 @@
+// The wire layer against the seed (retail-projectile-vfx-pseudocode §1, §3, §3.1, §4): every
+// input is synthetic bytes written here, in the order the seed gives, never through the encoder
+// under test.
+
+#include "io/dat_error.h"
+#include "support/cli_run.h"
+#include "wire/freshness.h"
+#include "wire/messages.h"
+#include "wire/physics_desc.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <bit>
+#include <cmath>
+#include <string>
+#include <vector>
+
+using namespace portalkit;
+using namespace portalkit::preview;
+using namespace portalkit::preview::wire;
+
+namespace {
+
+using Bytes = std::vector<std::uint8_t>;
+
+Bytes fromHex(const char* text) {
+    QByteArray digits;
+    for (const char* c = text; *c; ++c)
+        if (std::isxdigit(static_cast<unsigned char>(*c)))
+            digits.append(*c);
+    const QByteArray bytes = QByteArray::fromHex(digits);
+    return Bytes(bytes.begin(), bytes.end());
+}
+
+// Writes synthetic bytes and remembers each read the decoder must make: its field name, start
+// and size, so a truncation anywhere can be checked against the field that owns that byte.
+struct Layout {
+    struct Read {
+        std::string field;
+        std::size_t start;
+        std::size_t size;
+    };
+    dat::ByteWriter out;
+    std::vector<Read> reads;
+
+    void note(const char* field, std::size_t size) { reads.push_back({field, out.size(), size}); }
+    void u16(const char* field, std::uint16_t v) {
+        note(field, 2);
+        out.u16(v);
+    }
+    void u32(const char* field, std::uint32_t v) {
+        note(field, 4);
+        out.u32(v);
+    }
+    void f32(const char* field, float v) {
+        note(field, 4);
+        out.f32(v);
+    }
+    void vec3(const char* field, Vec3 v) {
+        f32(field, v.x);
+        f32(field, v.y);
+        f32(field, v.z);
+    }
+    void raw(const char* field, const Bytes& bytes) {
+        note(field, bytes.size());
+        out.bytes(bytes);
+    }
+    void align(const char* field) {
+        const std::size_t pad = (4 - out.size() % 4) % 4;
+        if (pad)
+            raw(field, Bytes(pad, 0));
+    }
+    void stamps(std::uint16_t first) {
+        static const char* const names[] = {
+            "PhysicsDesc.timestamps.Position",      "PhysicsDesc.timestamps.Movement",
+            "PhysicsDesc.timestamps.State",         "PhysicsDesc.timestamps.Vector",
+            "PhysicsDesc.timestamps.Teleport",      "PhysicsDesc.timestamps.ServerControlledMove",
+            "PhysicsDesc.timestamps.ForcePosition", "PhysicsDesc.timestamps.ObjDesc",
+            "PhysicsDesc.timestamps.Instance"};
+        for (int i = 0; i < 9; ++i)
+            u16(names[i], std::uint16_t(first + i));
+    }
+    const Bytes& bytes() const { return out.data(); }
+};
+
+constexpr std::uint32_t kAllButAnimationFrame =
+    descflag::CSetup | descflag::MTable | descflag::Velocity | descflag::Acceleration |
+    descflag::Omega | descflag::Parent | descflag::Children | descflag::ObjScale |
+    descflag::Friction | descflag::Elasticity | descflag::STable | descflag::PeTable |
+    descflag::DefaultScript | descflag::DefaultScriptIntensity | descflag::Position |
+    descflag::Movement | descflag::Translucency;
+
+// Every field present, in the §1 order, with values that tell the fields apart. The children
+// entries are one region: the count is checked against the bytes left before any is read.
+Layout fullDescription() {
+    Layout l;
+    l.u32("PhysicsDesc.flags", kAllButAnimationFrame);
+    l.u32("PhysicsDesc.state", 0x00000341);
+    l.u32("PhysicsDesc.movement.length", 3);
+    l.raw("PhysicsDesc.movement.bytes", {0xAA, 0xBB, 0xCC});
+    l.u32("PhysicsDesc.autonomousMovement", 1);
+    l.u32("PhysicsDesc.position.cellId", 0xA9B40019);
+    l.vec3("PhysicsDesc.position.origin", {1, 2, 3});
+    for (float q : {0.5f, -0.5f, 0.25f, 0.75f})
+        l.f32("PhysicsDesc.position.orientation", q);
+    l.u32("PhysicsDesc.motionTableId", 0x09000001);
+    l.u32("PhysicsDesc.soundTableId", 0x20000001);
+    l.u32("PhysicsDesc.physicsScriptTableId", 0x34000004);
+    l.u32("PhysicsDesc.setupId", 0x0200040D);
+    l.u32("PhysicsDesc.parent.guid", 0x50000001);
+    l.u32("PhysicsDesc.parent.locationId", 2);
+    l.u32("PhysicsDesc.children.count", 2);
+    l.note("PhysicsDesc.children.count", 16);
+    for (std::uint32_t child : {0x50000002u, 0x50000003u}) {
+        l.out.u32(child);
+        l.out.u32(child & 0xF);
+    }
+    l.f32("PhysicsDesc.objScale", 1.5f);
+    l.f32("PhysicsDesc.friction", 0.25f);
+    l.f32("PhysicsDesc.elasticity", 0.75f);
+    l.f32("PhysicsDesc.translucency", 0.125f);
+    l.vec3("PhysicsDesc.velocity", {10, 20, 30});
+    l.vec3("PhysicsDesc.acceleration", {0, 0, -9.8f});
+    l.vec3("PhysicsDesc.omega", {0.1f, 0.2f, 0.3f});
+    l.u32("PhysicsDesc.defaultScriptType", 0x5C);
+    l.f32("PhysicsDesc.defaultScriptIntensity", 0.6f);
+    l.stamps(0x0101);
+    l.align("PhysicsDesc.align");
+    return l;
+}
+
+PhysicsDesc decodeDesc(const Bytes& bytes, std::size_t* consumed = nullptr) {
+    dat::ByteCursor in(bytes);
+    PhysicsDesc desc = PhysicsDesc::decode(in);
+    if (consumed)
+        *consumed = in.position();
+    return desc;
+}
+
+Bytes encodeDesc(const PhysicsDesc& desc) {
+    dat::ByteWriter out;
+    desc.encode(out);
+    return out.take();
+}
+
+Bytes prefix(const Bytes& bytes, std::size_t count) {
+    return Bytes(bytes.begin(), bytes.begin() + std::ptrdiff_t(count));
+}
+
+// A CreateObject: guid, ModelData with every list (one id in the 4-byte form), the full
+// PhysicsDesc, then a weenie description the decoder keeps raw.
+Bytes createObjectBytes() {
+    dat::ByteWriter out;
+    out.u32(opcode::CreateObject);
+    out.u32(0x50000042);
+    out.u8(0x11);
+    out.u8(1);
+    out.u8(1);
+    out.u8(1);
+    out.u16(0x07E7); // base palette 0x040007E7
+    out.u16(0x0ABC); // sub-palette 0x04000ABC
+    out.u8(8);
+    out.u8(16);
+    out.u8(3);       // texture change on part 3
+    out.u16(0x8001); // old texture 0x05000000 + 0x00012345, 4-byte form
+    out.u16(0x2345);
+    out.u16(0x1111); // new texture 0x05001111
+    out.u8(5);       // part 5 becomes GfxObj 0x01000F00
+    out.u16(0x0F00);
+    out.align4();
+    out.bytes(fullDescription().bytes());
+    out.bytes(fromHex("01 02 03 04 05"));
+    return out.take();
+}
+
+} // namespace
+
+class TestWire : public QObject {
+    Q_OBJECT
+  private slots:
+    // oracle: R1
+    void physicsDescReadsInSeedOrderWithNineStampsAndAlignment() {
+        const Layout layout = fullDescription();
+        QCOMPARE(layout.bytes().size(), std::size_t(176)); // 173 bytes of fields + 3 pad
+        std::size_t consumed = 0;
+        const PhysicsDesc desc = decodeDesc(layout.bytes(), &consumed);
+        QCOMPARE(consumed, std::size_t(176));
+        QCOMPARE(desc.flags, kAllButAnimationFrame);
+        QCOMPARE(desc.state, 0x00000341u);
+        QCOMPARE(*desc.movement, Bytes({0xAA, 0xBB, 0xCC}));
+        QCOMPARE(*desc.autonomousMovement, 1u);
+        QVERIFY(!desc.animationFrame);
+        QCOMPARE(desc.position->cellId, 0xA9B40019u);
+        QCOMPARE(desc.position->frame.origin, Vec3(1, 2, 3));
+        QCOMPARE(desc.position->frame.orientation, Quat(0.5f, -0.5f, 0.25f, 0.75f));
+        QCOMPARE(*desc.motionTableId, 0x09000001u);
+        QCOMPARE(*desc.soundTableId, 0x20000001u);
+        QCOMPARE(*desc.physicsScriptTableId, 0x34000004u);
+        QCOMPARE(*desc.setupId, 0x0200040Du);
+        QCOMPARE(*desc.parent, (ChildLink{0x50000001, 2}));
+        QCOMPARE(*desc.children, (std::vector<ChildLink>{{0x50000002, 2}, {0x50000003, 3}}));
+        QCOMPARE(*desc.objScale, 1.5f);
+        QCOMPARE(*desc.friction, 0.25f);
+        QCOMPARE(*desc.elasticity, 0.75f);
+        QCOMPARE(*desc.translucency, 0.125f);
+        QCOMPARE(*desc.velocity, Vec3(10, 20, 30));
+        QCOMPARE(*desc.acceleration, Vec3(0, 0, -9.8f));
+        QCOMPARE(*desc.omega, Vec3(0.1f, 0.2f, 0.3f));
+        QCOMPARE(*desc.defaultScriptType, 0x5Cu);
+        QCOMPARE(*desc.defaultScriptIntensity, 0.6f);
+        // Nine stamps in the seed's order, Position first and Instance last.
+        for (std::size_t i = 0; i < kChannelCount; ++i)
+            QCOMPARE(desc.timestamps[i], std::uint16_t(0x0101 + i));
+        QCOMPARE(desc.stamp(Channel::Position), std::uint16_t(0x0101));
+        QCOMPARE(desc.stamp(Channel::Instance), std::uint16_t(0x0109));
+
+        // The pad is part of the description: without its last byte the decode fails there.
+        try {
+            decodeDesc(prefix(layout.bytes(), 175));
+            QFAIL("a missing pad byte was accepted");
+        } catch (const dat::DatError& error) {
+            QCOMPARE(QString::fromStdString(error.field()), QString("PhysicsDesc.align"));
+        }
+        // Flags alone decide: with nothing gated the description is 8 + 18 bytes, padded to 28.
+        Layout bare;
+        bare.u32("PhysicsDesc.flags", 0x00000400); // ACE's "Timestamp" bit gates nothing
+        bare.u32("PhysicsDesc.state", 0x00400C08);
+        bare.stamps(7);
+        bare.align("PhysicsDesc.align");
+        QCOMPARE(bare.bytes().size(), std::size_t(28));
+        decodeDesc(bare.bytes(), &consumed);
+        QCOMPARE(consumed, std::size_t(28));
+    }
+
+    // oracle: R2
+    void movementLengthGatesAutonomousAndAnimationFrameNeedsMovementAbsent() {
+        // Length 0: no autonomous u32; the stamps follow the length at once.
+        Layout empty;
+        empty.u32("PhysicsDesc.flags", descflag::Movement);
+        empty.u32("PhysicsDesc.state", 0);
+        empty.u32("PhysicsDesc.movement.length", 0);
+        empty.stamps(1);
+        empty.align("PhysicsDesc.align");
+        std::size_t consumed = 0;
+        PhysicsDesc desc = decodeDesc(empty.bytes(), &consumed);
+        QCOMPARE(consumed, empty.bytes().size());
+        QVERIFY(desc.movement && desc.movement->empty());
+        QVERIFY(!desc.autonomousMovement);
+        QCOMPARE(desc.stamp(Channel::Position), std::uint16_t(1));
+
+        // Length > 0: the bytes, then the autonomous u32.
+        Layout some;
+        some.u32("PhysicsDesc.flags", descflag::Movement);
+        some.u32("PhysicsDesc.state", 0);
+        some.u32("PhysicsDesc.movement.length", 2);
+        some.raw("PhysicsDesc.movement.bytes", {0x12, 0x34});
+        some.u32("PhysicsDesc.autonomousMovement", 0xDEADBEEF);
+        some.stamps(1);
+        some.align("PhysicsDesc.align");
+        desc = decodeDesc(some.bytes(), &consumed);
+        QCOMPARE(consumed, some.bytes().size());
+        QCOMPARE(*desc.movement, Bytes({0x12, 0x34}));
+        QCOMPARE(*desc.autonomousMovement, 0xDEADBEEFu);
+
+        // Movement and AnimationFrame both set: the frame is not read.
+        Layout both;
+        both.u32("PhysicsDesc.flags", descflag::Movement | descflag::AnimationFrame);
+        both.u32("PhysicsDesc.state", 0);
+        both.u32("PhysicsDesc.movement.length", 0);
+        both.stamps(0x20);
+        both.align("PhysicsDesc.align");
+        desc = decodeDesc(both.bytes(), &consumed);
+        QCOMPARE(consumed, both.bytes().size());
+        QVERIFY(!desc.animationFrame);
+        QCOMPARE(desc.stamp(Channel::Position), std::uint16_t(0x20));
+        QCOMPARE(encodeDesc(desc), both.bytes());
+
+        // AnimationFrame alone: read.
+        Layout frame;
+        frame.u32("PhysicsDesc.flags", descflag::AnimationFrame);
+        frame.u32("PhysicsDesc.state", 0);
+        frame.u32("PhysicsDesc.animationFrame", 0x65);
+        frame.stamps(1);
+        frame.align("PhysicsDesc.align");
+        desc = decodeDesc(frame.bytes(), &consumed);
+        QCOMPARE(consumed, frame.bytes().size());
+        QCOMPARE(*desc.animationFrame, 0x65u);
+        QVERIFY(!desc.movement);
+    }
+
+    // oracle: R3
+    void absentPeTableIsNotAPresentZero() {
+        Layout absent;
+        absent.u32("PhysicsDesc.flags", 0);
+        absent.u32("PhysicsDesc.state", 0);
+        absent.stamps(1);
+        absent.align("PhysicsDesc.align");
+        Layout zero;
+        zero.u32("PhysicsDesc.flags", descflag::PeTable);
+        zero.u32("PhysicsDesc.state", 0);
+        zero.u32("PhysicsDesc.physicsScriptTableId", 0);
+        zero.stamps(1);
+        zero.align("PhysicsDesc.align");
+
+        const PhysicsDesc a = decodeDesc(absent.bytes());
+        const PhysicsDesc z = decodeDesc(zero.bytes());
+        QVERIFY(!a.physicsScriptTableId.has_value());
+        QVERIFY(z.physicsScriptTableId.has_value());
+        QCOMPARE(*z.physicsScriptTableId, 0u);
+        // Each re-encodes as it was read, four bytes apart.
+        QCOMPARE(encodeDesc(a), absent.bytes());
+        QCOMPARE(encodeDesc(z), zero.bytes());
+        // And the JSON keeps the difference.
+        QVERIFY(!toJson(a).contains("physicsScriptTableId"));
+        QCOMPARE(toJson(z)["physicsScriptTableId"].toString(), QString("0x00000000"));
+        // A hand-built zero survives syncFlags as present.
+        PhysicsDesc built;
+        built.physicsScriptTableId = 0;
+        built.syncFlags();
+        QCOMPARE(built.flags, descflag::PeTable);
+    }
+
+    // oracle: R4
+    void truncationAtEveryGatedCursorNamesTheField() {
+        const Layout layout = fullDescription();
+        const Bytes& full = layout.bytes();
+        for (std::size_t cut = 0; cut < full.size(); ++cut) {
+            const Layout::Read* owner = nullptr;
+            for (const auto& read : layout.reads)
+                if (read.start <= cut && cut < read.start + read.size)
+                    owner = &read;
+            QVERIFY2(owner, qPrintable(QString("no read owns byte %1").arg(cut)));
+            try {
+                decodeDesc(prefix(full, cut));
+                QFAIL(qPrintable(QString("a cut at %1 bytes decoded").arg(cut)));
+            } catch (const dat::DatError& error) {
+                QCOMPARE(error.field(), owner->field);
+                QCOMPARE(error.offset(), std::uint64_t(owner->start));
+            }
+        }
+        // The same inside a CreateObject, where ModelData comes first: every cut up to the end
+        // of the PhysicsDesc fails naming a field (the weenie tail after it is raw).
+        const Bytes message = createObjectBytes();
+        const std::size_t descEnd = message.size() - 5;
+        for (std::size_t cut = 0; cut < descEnd; ++cut) {
+            try {
+                decodeMessage(prefix(message, cut));
+                QFAIL(qPrintable(QString("a CreateObject cut at %1 bytes decoded").arg(cut)));
+            } catch (const dat::DatError& error) {
+                QVERIFY(!error.field().empty());
+                QVERIFY(error.offset() <= cut);
+            }
+        }
+        // A children count the bytes cannot hold fails at the count, before any allocation.
+        Layout greedy;
+        greedy.u32("PhysicsDesc.flags", descflag::Children);
+        greedy.u32("PhysicsDesc.state", 0);
+        greedy.u32("PhysicsDesc.children.count", 0xFFFFFFFF);
+        greedy.stamps(1);
+        try {
+            decodeDesc(greedy.bytes());
+            QFAIL("an impossible children count decoded");
+        } catch (const dat::DatError& error) {
+            QCOMPARE(error.field(), std::string("PhysicsDesc.children.count"));
+        }
+    }
+
+    // oracle: R5
+    void seedPlayScriptFixturesKeepExactLengthRawTypeAndFloatBits() {
+        const Bytes f754 = fromHex("54 F7 00 00 | 42 00 00 50 | 99 00 00 33");
+        const Message direct = decodeMessage(f754);
+        const auto& id = std::get<PlayScriptId>(direct);
+        QCOMPARE(id.guid, 0x50000042u);
+        QCOMPARE(id.scriptId, 0x33000099u);
+        QCOMPARE(encodeMessage(direct), f754);
+
+        const Bytes f755 = fromHex("55 F7 00 00 | 42 00 00 50 | A5 A5 A5 A5 | 34 12 C0 7F");
+        const Message typed = decodeMessage(f755);
+        const auto& type = std::get<PlayScriptType>(typed);
+        QCOMPARE(type.guid, 0x50000042u);
+        QCOMPARE(type.scriptType, 0xA5A5A5A5u); // a type no table has, kept
+        QCOMPARE(type.intensityBits, 0x7FC01234u);
+        QVERIFY(std::isnan(type.intensity()));
+        QCOMPARE(std::bit_cast<std::uint32_t>(type.intensity()), 0x7FC01234u);
+        QCOMPARE(encodeMessage(typed), f755);
+        const QJsonObject json = toJson(typed);
+        QCOMPARE(json["intensity"].toString(), QString("nan"));
+        QCOMPARE(json["intensityBits"].toString(), QString("0x7FC01234"));
+        QCOMPARE(json["scriptType"].toString(), QString("0xA5A5A5A5"));
+
+        // Exactly 12 and 16 bytes: one short names the last field, one long is an error too.
+        const auto fails = [](const Bytes& bytes, const std::string& field) {
+            try {
+                decodeMessage(bytes);
+                return false;
+            } catch (const dat::DatError& error) {
+                return error.field() == field;
+            }
+        };
+        QVERIFY(fails(prefix(f754, 11), "PlayScriptId.scriptId"));
+        QVERIFY(fails(prefix(f755, 15), "PlayScriptType.intensity"));
+        Bytes longer = f754;
+        longer.push_back(0);
+        QVERIFY(fails(longer, "PlayScriptId"));
+        longer = f755;
+        longer.push_back(0);
+        QVERIFY(fails(longer, "PlayScriptType"));
+    }
+
+    void setStateAndVectorUpdateLayouts() {
+        dat::ByteWriter state;
+        state.u32(opcode::SetState);
+        state.u32(0x50000042);
+        state.u32(0x00004000);
+        state.u16(3);
+        state.u16(0x8000);
+        const Message decoded = decodeMessage(state.data());
+        QCOMPARE(std::get<SetState>(decoded), (SetState{0x50000042, 0x00004000, 3, 0x8000}));
+        QCOMPARE(encodeMessage(decoded), state.data());
+        Bytes shortState = prefix(state.data(), 15);
+        QVERIFY_THROWS_EXCEPTION(dat::DatError, decodeMessage(shortState));
+
+        dat::ByteWriter vector;
+        vector.u32(opcode::VectorUpdate);
+        vector.u32(0x50000042);
+        for (float v : {1.f, 2.f, 3.f, 0.f, 0.f, 0.5f})
+            vector.f32(v);
+        vector.u16(3);
+        vector.u16(9);
+        QCOMPARE(vector.size(), VectorUpdate::kSize);
+        const Message update = decodeMessage(vector.data());
+        const auto& v = std::get<VectorUpdate>(update);
+        QCOMPARE(v.velocity, Vec3(1, 2, 3));
+        QCOMPARE(v.omega, Vec3(0, 0, 0.5f));
+        QCOMPARE(v.instanceStamp, std::uint16_t(3));
+        QCOMPARE(v.vectorStamp, std::uint16_t(9));
+        QCOMPARE(encodeMessage(update), vector.data());
+
+        // An opcode this layer does not decode is named as such.
+        try {
+            decodeMessage(fromHex("48 F7 00 00 42 00 00 50"));
+            QFAIL("F748 decoded");
+        } catch (const dat::DatError& error) {
+            QCOMPARE(error.field(), std::string("opcode"));
+        }
+    }
+
+    void createObjectDecodesModelDataAndPhysicsAndKeepsTheWeenieRaw() {
+        const Bytes bytes = createObjectBytes();
+        const Message message = decodeMessage(bytes);
+        const auto& create = std::get<CreateObject>(message);
+        QCOMPARE(create.guid, 0x50000042u);
+        QCOMPARE(create.model.basePalette->id(kPaletteType), 0x040007E7u);
+        QCOMPARE(create.model.subPalettes.size(), std::size_t(1));
+        QCOMPARE(create.model.subPalettes[0].paletteId.id(kPaletteType), 0x04000ABCu);
+        QCOMPARE(create.model.subPalettes[0].colorCount, std::uint8_t(16));
+        QCOMPARE(create.model.textureChanges[0].oldTexture.id(kTextureType), 0x05012345u);
+        QVERIFY(create.model.textureChanges[0].oldTexture.longForm);
+        QCOMPARE(create.model.textureChanges[0].newTexture.id(kTextureType), 0x05001111u);
+        QCOMPARE(create.model.animPartChanges[0].partIndex, std::uint8_t(5));
+        QCOMPARE(create.model.animPartChanges[0].partId.id(kGfxObjType), 0x01000F00u);
+        QCOMPARE(*create.physics.setupId, 0x0200040Du);
+        QCOMPARE(create.weenieDescription, fromHex("01 02 03 04 05"));
+        QCOMPARE(encodeMessage(message), bytes);
+        const QJsonObject json = toJson(message);
+        QCOMPARE(json["name"].toString(), QString("CreateObject"));
+        QCOMPARE(json["physics"].toObject()["setupId"].toString(), QString("0x0200040D"));
+    }
+
+    void roundTripsKeepNanBitsPadBytesAndRejectInconsistentDescriptions() {
+        // A NaN scale and non-zero pad bytes come back byte for byte.
+        Layout odd;
+        odd.u32("PhysicsDesc.flags", descflag::ObjScale | descflag::Movement);
+        odd.u32("PhysicsDesc.state", 0);
+        odd.u32("PhysicsDesc.movement.length", 1);
+        odd.raw("PhysicsDesc.movement.bytes", {0x7E});
+        odd.u32("PhysicsDesc.autonomousMovement", 0);
+        odd.u32("PhysicsDesc.objScale", 0x7F800001); // a signalling NaN
+        odd.stamps(0xFFF0);
+        odd.raw("PhysicsDesc.align", {0xEE}); // 39 bytes of fields, one pad byte
+        const PhysicsDesc desc = decodeDesc(odd.bytes());
+        QCOMPARE(std::bit_cast<std::uint32_t>(*desc.objScale), 0x7F800001u);
+        QCOMPARE(encodeDesc(desc), odd.bytes());
+        QCOMPARE(toJson(desc)["objScaleBits"].toString(), QString("0x7F800001"));
+
+        // Built by hand, encoded, decoded: the same description.
+        PhysicsDesc built;
+        built.state = 0x00000341;
+        built.setupId = 0x0200040D;
+        built.velocity = Vec3(0, 30, 0);
+        built.defaultScriptIntensity = 0.5f;
+        built.timestamps = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+        built.syncFlags();
+        QCOMPARE(built.flags,
+                 descflag::CSetup | descflag::Velocity | descflag::DefaultScriptIntensity);
+        const PhysicsDesc back = decodeDesc(encodeDesc(built));
+        QCOMPARE(*back.setupId, *built.setupId);
+        QCOMPARE(*back.velocity, *built.velocity);
+        QCOMPARE(back.timestamps, built.timestamps);
+        QCOMPARE(encodeDesc(back), encodeDesc(built));
+
+        // A flag without its field (or the reverse) cannot be encoded.
+        PhysicsDesc broken = built;
+        broken.flags |= descflag::PeTable;
+        QVERIFY_THROWS_EXCEPTION(dat::DatError, encodeDesc(broken));
+        broken = built;
+        broken.omega = Vec3();
+        QVERIFY_THROWS_EXCEPTION(dat::DatError, encodeDesc(broken));
+    }
+
+    // oracle: R16
+    void isNewerMatchesRetailAtTheHalfRangeBoundary() {
+        static_assert(isNewer(1, 0));
+        // Distance 0x7FFF: the numerically higher stamp wins.
+        QVERIFY(isNewer(0x7FFF, 0x0000));
+        QVERIFY(!isNewer(0x0000, 0x7FFF));
+        QVERIFY(isNewer(0xFFFF, 0x8000));
+        // Distance exactly 0x8000: the numerically lower stamp wins.
+        QVERIFY(!isNewer(0x8000, 0x0000));
+        QVERIFY(isNewer(0x0000, 0x8000));
+        QVERIFY(isNewer(0x7FFF, 0xFFFF));
+        QVERIFY(!isNewer(0xFFFF, 0x7FFF));
+        // Equal is stale, everywhere.
+        for (std::uint16_t s : {0x0000, 0x0001, 0x7FFF, 0x8000, 0xFFFF})
+            QVERIFY(!isNewer(s, s));
+        // Wrap: 0x0000 follows 0xFFFF, and 0x0005 follows 0xFFFB.
+        QVERIFY(isNewer(0x0000, 0xFFFF));
+        QVERIFY(!isNewer(0xFFFF, 0x0000));
+        QVERIFY(isNewer(0x0005, 0xFFFB));
+        QVERIFY(!isNewer(0xFFFB, 0x0005));
+    }
+
+    // oracle: R17
+    void createObjectGenerations() {
+        ObjectTimestamps object;
+        const Timestamps first{10, 20, 30, 40, 50, 60, 70, 80, 5};
+        CreateDecision d = object.onCreateObject(first);
+        QCOMPARE(d.result, (GateResult{true, Gate::FirstGeneration}));
+        QCOMPARE(*object.stamps(), first); // all nine taken wholesale
+
+        // A newer Instance starts a new generation and replaces all nine, older channels too.
+        const Timestamps next{1, 2, 3, 4, 5, 6, 7, 8, 6};
+        d = object.onCreateObject(next);
+        QCOMPARE(d.result, (GateResult{true, Gate::NewerInstance}));
+        QCOMPARE(*object.stamps(), next);
+
+        // An older Instance is rejected and changes nothing.
+        const Timestamps stale{900, 900, 900, 900, 900, 900, 900, 900, 5};
+        d = object.onCreateObject(stale);
+        QCOMPARE(d.result, (GateResult{false, Gate::StaleInstance}));
+        QCOMPARE(*object.stamps(), next);
+
+        // The same Instance: each branch through its own gate, nothing authorised wholesale.
+        const Timestamps same{9, 1, 4, 4, 99, 99, 99, 9, 6};
+        d = object.onCreateObject(same);
+        QCOMPARE(d.result, (GateResult{true, Gate::SameInstance}));
+        QVERIFY(d.branchAccepted(Channel::Position));  // 1 -> 9
+        QVERIFY(!d.branchAccepted(Channel::Movement)); // 2 -> 1 is older
+        QVERIFY(d.branchAccepted(Channel::State));     // 3 -> 4
+        QVERIFY(!d.branchAccepted(Channel::Vector));   // 4 -> 4 is equal, stale
+        QVERIFY(d.branchAccepted(Channel::ObjDesc));   // 8 -> 9
+        const Timestamps merged{9, 2, 4, 4, 5, 6, 7, 9, 6};
+        QCOMPARE(*object.stamps(), merged); // Teleport etc. were not taken from the snapshot
+
+        // A same-Instance snapshot with nothing newer is rejected as a whole.
+        d = object.onCreateObject(merged);
+        QCOMPARE(d.result, (GateResult{false, Gate::SameInstance}));
+
+        // Instance wraps like every stamp: 0x0000 is newer than 0xFFFF.
+        ObjectTimestamps wrapped;
+        wrapped.onCreateObject({0, 0, 0, 0, 0, 0, 0, 0, 0xFFFF});
+        QCOMPARE(wrapped.onCreateObject({0, 0, 0, 0, 0, 0, 0, 0, 0x0000}).result.gate,
+                 Gate::NewerInstance);
+        // After a delete there is no live generation: the next create is a first one again.
+        QCOMPARE(wrapped.onDelete(0x0000), (GateResult{true, Gate::InstanceMatch}));
+        QVERIFY(!wrapped.live());
+        QCOMPARE(wrapped.onCreateObject(stale).result.gate, Gate::FirstGeneration);
+    }
+
+    // oracle: R18
+    void channelUpdatesNeedTheExactInstanceAndAStrictlyNewerStamp() {
+        for (Channel channel :
+             {Channel::State, Channel::Vector, Channel::Movement, Channel::ObjDesc}) {
+            ObjectTimestamps object;
+            QCOMPARE(object.onChannelUpdate(channel, 7, 1),
+                     (GateResult{false, Gate::NoLiveObject}));
+            object.onCreateObject({10, 10, 10, 10, 10, 10, 10, 10, 7});
+            // Not the exact live Instance, newer or older: rejected before the stamp is looked at.
+            QCOMPARE(object.onChannelUpdate(channel, 8, 11),
+                     (GateResult{false, Gate::InstanceMismatch}));
+            QCOMPARE(object.onChannelUpdate(channel, 6, 11),
+                     (GateResult{false, Gate::InstanceMismatch}));
+            QCOMPARE(stamp(*object.stamps(), channel), std::uint16_t(10));
+            // Equal and older stamps are stale.
+            QCOMPARE(object.onChannelUpdate(channel, 7, 10),
+                     (GateResult{false, Gate::ChannelStamp}));
+            QCOMPARE(object.onChannelUpdate(channel, 7, 9),
+                     (GateResult{false, Gate::ChannelStamp}));
+            // Strictly newer passes and is stored; only that channel moves.
+            QCOMPARE(object.onChannelUpdate(channel, 7, 11),
+                     (GateResult{true, Gate::ChannelStamp}));
+            QCOMPARE(stamp(*object.stamps(), channel), std::uint16_t(11));
+            for (std::size_t i = 0; i < kChannelCount; ++i)
+                if (Channel(i) != channel && Channel(i) != Channel::Instance)
+                    QCOMPARE((*object.stamps())[i], std::uint16_t(10));
+            QCOMPARE(object.onChannelUpdate(channel, 7, 11),
+                     (GateResult{false, Gate::ChannelStamp}));
+            // 0x8000 away is the wrap half: numerically higher is older.
+            QCOMPARE(object.onChannelUpdate(channel, 7, 11 + 0x8000),
+                     (GateResult{false, Gate::ChannelStamp}));
+        }
+        QCOMPARE(gateName(Gate::ChannelStamp), std::string_view("channel-stamp"));
+    }
+
+    void cliDecodesToJsonAndTreeAndReportsMalformedInput() {
+        using testing::runPortalkit;
+        auto run =
+            runPortalkit({"wire", "decode", "--hex",
+                          "55 F7 00 00 | 42 00 00 50 | A5 A5 A5 A5 | 34 12 C0 7F", "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject json = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(json["opcode"].toString(), QString("0x0000F755"));
+        QCOMPARE(json["name"].toString(), QString("PlayScriptType"));
+        QCOMPARE(json["guid"].toString(), QString("0x50000042"));
+        QCOMPARE(json["intensity"].toString(), QString("nan"));
+        QCOMPARE(json["intensityBits"].toString(), QString("0x7FC01234"));
+
+        run = runPortalkit({"wire", "decode", "--hex", "54F70000 42000050 99000033"});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(run.out.contains("name: PlayScriptId"));
+        QVERIFY(run.out.contains("scriptId: 0x33000099"));
+
+        // From a file of raw bytes: the CreateObject, all the way to the stamps.
+        QTemporaryDir dir;
+        const QString path = dir.filePath("create.bin");
+        const Bytes create = createObjectBytes();
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(reinterpret_cast<const char*>(create.data()), qint64(create.size()));
+        }
+        run = runPortalkit({"wire", "decode", "--file", path, "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject physics = QJsonDocument::fromJson(run.out).object()["physics"].toObject();
+        QCOMPARE(physics["timestamps"].toObject()["Instance"].toInt(), 0x0109);
+
+        // Malformed: exit 1, naming the field and the offset.
+        run = runPortalkit({"wire", "decode", "--hex", "55 F7 00 00 42 00 00 50 A5 A5 A5 A5 34"});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains("PlayScriptType.intensity"), run.err.constData());
+        QVERIFY2(run.err.contains("offset 0xC"), run.err.constData());
+        run = runPortalkit({"wire", "decode", "--hex", "54 F7 00 00 42 00 00 50 99 00 00 33 00"});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains("exactly 12 bytes"), run.err.constData());
+
+        // Usage: exit 2.
+        QCOMPARE(runPortalkit({"wire", "decode"}).exitCode, 2);
+        QCOMPARE(runPortalkit({"wire", "decode", "--hex", "54F"}).exitCode, 2);
+        QCOMPARE(runPortalkit({"wire", "encode", "--hex", "00"}).exitCode, 2);
+        QCOMPARE(runPortalkit({"wire", "decode", "--hex", "00", "--file", path}).exitCode, 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWire)
+#include "tst_wire.moc"
