@@ -1,0 +1,165 @@
+#include "flight.h"
+
+#include "quanta.h"
+
+#include <algorithm>
+
+namespace portalkit::preview {
+
+namespace {
+
+// A body that is not a missile slides along what it hits; each slide re-sweeps the rest of
+// the move. This bounds slides per quantum, not distance: every sweep is continuous.
+constexpr int kMaxSlides = 3;
+// How far below a body on walkable ground the step-down probe looks at least, so contact
+// survives float rounding when the Setup has no step-down height.
+constexpr float kContactSlop = 0.0002f;
+
+Vec3 lerp(Vec3 a, Vec3 b, double t) {
+    return a + (b - a) * float(t);
+}
+
+void setContact(PhysicsBody& body, bool contact, Vec3 normal) {
+    body.transientState &= ~(transient::Contact | transient::OnWalkable);
+    if (!contact)
+        return;
+    body.contactNormal = normal;
+    body.transientState |= transient::Contact;
+    if (normal.z >= kFloorZ)
+        body.transientState |= transient::OnWalkable;
+}
+
+QuantumRecord recordOf(const PhysicsBody& body, double dt) {
+    QuantumRecord record;
+    record.dt = dt;
+    record.frame = body.frame;
+    record.velocity = body.velocity;
+    record.transientState = body.transientState;
+    return record;
+}
+
+} // namespace
+
+Frame integrateCandidate(PhysicsBody& body, double dt) {
+    // Retail calls calc_acceleration from the state and contact setters; doing it here, once
+    // a quantum, sees the same final state (SEED §15).
+    calcAcceleration(body);
+    Frame candidate = body.frame;
+    if (!body.has(state::Hidden))
+        updatePhysicsInternal(body, float(dt), candidate);
+    return candidate;
+}
+
+QuantumRecord commitCandidate(PhysicsBody& body, const PreviewWorld& world, Frame candidate,
+                              double dt) {
+    const Frame old = body.frame;
+    // No spheres: no transition at all, not even a dummy sphere (R40). No movement: retail
+    // skips the transition too and only takes the new rotation.
+    if (body.spheres.empty() || candidate.origin == old.origin) {
+        body.frame = candidate;
+        body.cachedVelocity = (candidate.origin - old.origin) * float(1.0 / dt);
+        return recordOf(body, dt);
+    }
+    // AlignPath faces the whole 3D displacement, pitch included, replacing this quantum's
+    // spin (R38).
+    if (body.has(state::AlignPath))
+        setVectorHeading(candidate, candidate.origin - old.origin);
+
+    // get_object_info adds PathClipped for a Missile, never PerfectClip (R39): a clipped path
+    // stops at its first contact instead of sliding on.
+    const bool pathClipped = (objectInfoState(body) & objinfo::PathClipped) != 0;
+    const ObjectFacts mover = body.facts();
+    Frame from = old, to = candidate;
+    std::optional<SweepHit> last;
+    for (int slide = 0; slide <= kMaxSlides; ++slide) {
+        const std::optional<SweepHit> hit =
+            sweepSpheres(world, body.spheres, from, to, mover, body.targetId);
+        if (!hit)
+            break;
+        last = hit;
+        const Vec3 at = lerp(from.origin, to.origin, hit->t);
+        if (pathClipped || slide == kMaxSlides) {
+            to.origin = at;
+            break;
+        }
+        Vec3 rest = to.origin - at;
+        if (const float into = dot(rest, hit->normal); into < 0)
+            rest -= hit->normal * into;
+        from.origin = at;
+        to.origin = at + rest;
+    }
+
+    // Transition failure (SEED §15, C2): the integrated candidate stays, nothing responds,
+    // and only the reported velocity is zeroed.
+    if (!world.contains(to.origin)) {
+        body.frame = candidate;
+        body.cachedVelocity = {};
+        QuantumRecord record = recordOf(body, dt);
+        record.swept = true;
+        record.transitionFailed = true;
+        return record;
+    }
+
+    const bool prevContact = body.contact();
+    const bool prevOnWalkable = body.onWalkable();
+    if (last) {
+        setContact(body, true, last->normal);
+    } else if (prevOnWalkable && dot(body.velocity, body.contactNormal) <= kEpsilon) {
+        // Step down: a body on walkable ground and not leaving it keeps to the ground.
+        const float reach = std::max(body.stepDownHeight, kContactSlop);
+        Frame below = to;
+        below.origin.z -= reach;
+        if (const auto ground =
+                sweepSpheres(world, body.spheres, to, below, mover, body.targetId)) {
+            to.origin.z -= reach * float(ground->t);
+            setContact(body, true, ground->normal);
+        } else {
+            setContact(body, false, {});
+        }
+    } else {
+        setContact(body, false, {});
+    }
+    // A falling body that a hit kept from moving counts frames stationary.
+    const bool stationary = length(to.origin - old.origin) < kEpsilon;
+    body.framesStationaryFall =
+        (last && !prevContact && stationary) ? body.framesStationaryFall + 1 : 0;
+    body.frame = to;
+    body.cachedVelocity = (to.origin - old.origin) * float(1.0 / dt);
+
+    const Vec3 before = body.velocity;
+    const Response response =
+        handleAllCollisions(body, last.has_value(), last ? last->normal : Vec3{}, prevOnWalkable);
+    QuantumRecord record = recordOf(body, dt);
+    record.swept = true;
+    if (last)
+        record.collision =
+            CollisionRecord{last->kind, last->id, last->normal, last->normal.z >= kFloorZ,
+                            response,   before,   body.velocity};
+    return record;
+}
+
+QuantumRecord updateObjectInternal(PhysicsBody& body, const PreviewWorld& world, double dt) {
+    return commitCandidate(body, world, integrateCandidate(body, dt), dt);
+}
+
+std::vector<QuantumRecord> updateObject(PhysicsBody& body, const PreviewWorld& world, double now) {
+    std::vector<QuantumRecord> records;
+    if (body.has(state::Frozen))
+        return records;
+    const QuantumPlan plan = planQuanta(now - body.updateTime);
+    if (plan.resync) {
+        body.updateTime = now;
+        return records;
+    }
+    body.physicsTime = body.updateTime;
+    for (const double quantum : plan.steps) {
+        body.physicsTime += quantum;
+        QuantumRecord record = updateObjectInternal(body, world, quantum);
+        record.time = body.physicsTime;
+        records.push_back(record);
+    }
+    body.updateTime = body.physicsTime;
+    return records;
+}
+
+} // namespace portalkit::preview
