@@ -85,7 +85,7 @@ QuantumRecord commitCandidate(PhysicsBody& body, const PreviewWorld& world, Fram
         Vec3 rest = to.origin - at;
         if (const float into = dot(rest, hit->normal); into < 0)
             rest -= hit->normal * into;
-        from.origin = at;
+        from = {at, to.orientation}; // the rest of the move keeps the new facing
         to.origin = at + rest;
     }
 

@@ -101,6 +101,24 @@ class TestFlight : public QObject {
         updatePhysicsInternal(braking, 0.2f, frame);
         QVERIFY(braking.velocity.x > 0.1f && braking.velocity.x < 0.25f);
 
+        // Sledding reads the same speed²: below 1.25 m/s it stops dead, fast on a slope
+        // steeper than 10° it slides with 0.2, otherwise the body's friction applies.
+        PhysicsBody sled = onGround(PhysicsBody{});
+        sled.state |= state::Sledding;
+        sled.velocity = {1.2f, 0, 0};
+        calcFriction(sled, 0.2f, 1.44f);
+        QCOMPARE(sled.velocity, Vec3{});
+        const float tilt = float(20 * std::numbers::pi / 180);
+        sled.contactNormal = {std::sin(tilt), 0, std::cos(tilt)};
+        const Vec3 downhill{std::cos(tilt) * 3, 0, -std::sin(tilt) * 3};
+        sled.velocity = downhill;
+        calcFriction(sled, 0.2f, 9);
+        QVERIFY_NEAR(sled.velocity, downhill * std::pow(0.8f, 0.2f));
+        sled.contactNormal = {0, 0, 1};
+        sled.velocity = {3, 0, 0};
+        calcFriction(sled, 0.2f, 9);
+        QVERIFY_NEAR(sled.velocity, (Vec3{3 * std::pow(0.05f, 0.2f), 0, 0}));
+
         // At rest the position does not integrate, but v += a·dt still runs (C4).
         PhysicsBody resting;
         resting.acceleration = {0, 0, kGravity};
