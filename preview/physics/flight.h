@@ -44,7 +44,8 @@ QuantumRecord commitCandidate(PhysicsBody& body, const PreviewWorld& world, Fram
                               double dt);
 // CPhysicsObj::UpdateObjectInternal (0x005156B0) for a body with no animation.
 QuantumRecord updateObjectInternal(PhysicsBody& body, const PreviewWorld& world, double dt);
-// CPhysicsObj::update_object (0x00515D10): planQuanta's steps from body.updateTime to `now`.
+// CPhysicsObj::update_object (0x00515D10): planQuanta's steps from body.updateTime to `now`
+// (start updateTime at the body's creation time).
 // Frozen runs nothing and leaves the clock; a resync (≤ 0.0002 s or > 2 s) only moves it.
 std::vector<QuantumRecord> updateObject(PhysicsBody& body, const PreviewWorld& world, double now);
 
