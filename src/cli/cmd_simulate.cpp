@@ -116,6 +116,18 @@ std::optional<Action> parseAction(const QString& text, double at, QString& error
     return std::nullopt;
 }
 
+// An option that may be left out: false, after saying what it takes, when it is set but bad.
+template <class T, class Parse>
+bool readOption(const QCommandLineParser& parser, const QString& name, Parse parse,
+                const char* takes, std::optional<T>& out) {
+    if (!parser.isSet(name))
+        return true;
+    out = parse(parser.value(name));
+    if (!out)
+        printError(QStringLiteral("--%1 takes %2").arg(name, QLatin1String(takes)));
+    return out.has_value();
+}
+
 void perform(PreviewScene& scene, std::uint32_t owner, const Action& action) {
     switch (action.kind) {
     case Action::Kind::Script:
@@ -201,29 +213,22 @@ int runSimulate(const QStringList& arguments) {
         return kUsageOrIo;
     }
 
+    // The chosen effect reads as the --at action it is.
     std::optional<Action> main;
-    if (parser.isSet("script")) {
-        const auto id = parseId(parser.value("script"));
-        if (!id) {
-            printError("--script takes a DID");
+    QString mainText;
+    if (parser.isSet("script"))
+        mainText = "script:" + parser.value("script");
+    else if (parser.isSet("typed"))
+        mainText = "typed:" + parser.value("typed") + "@" + parser.value("intensity");
+    else if (parser.isSet("motion"))
+        mainText = "motion:" + parser.value("motion");
+    if (!mainText.isEmpty()) {
+        QString error;
+        main = parseAction(mainText, 0, error);
+        if (!main) {
+            printError(error);
             return kUsageOrIo;
         }
-        main = Action{0, Action::Kind::Script, *id, 0};
-    } else if (parser.isSet("typed")) {
-        const auto type = parseScriptType(parser.value("typed"));
-        const auto intensity = parseReal(parser.value("intensity"));
-        if (!type || !intensity) {
-            printError("--typed takes a name or number, --intensity a real");
-            return kUsageOrIo;
-        }
-        main = Action{0, Action::Kind::Typed, *type, *intensity};
-    } else if (parser.isSet("motion")) {
-        const auto id = parseId(parser.value("motion"));
-        if (!id) {
-            printError("--motion takes a command id");
-            return kUsageOrIo;
-        }
-        main = Action{0, Action::Kind::Motion, *id, 0};
     }
 
     std::vector<Action> actions;
@@ -262,39 +267,19 @@ int runSimulate(const QStringList& arguments) {
     OwnerDesc desc;
     desc.setup = *setup;
     desc.scale = *scale;
-    if (parser.isSet("state")) {
-        const auto state = parseNumber(parser.value("state"));
-        if (!state) {
-            printError("--state takes a hex number");
-            return kUsageOrIo;
-        }
-        desc.state = *state;
-    }
-    if (parser.isSet("table")) {
-        const auto table = parser.value("table") == "0" ? std::optional<std::uint32_t>(0)
-                                                        : parseId(parser.value("table"));
-        if (!table) {
-            printError("--table takes a DID or 0");
-            return kUsageOrIo;
-        }
-        desc.scriptTable = *table;
-    }
-    if (parser.isSet("velocity")) {
-        const auto velocity = parseVector(parser.value("velocity"));
-        if (!velocity) {
-            printError("--velocity takes three finite numbers, X,Y,Z");
-            return kUsageOrIo;
-        }
-        desc.kinematicVelocity = *velocity;
-    }
-    std::optional<std::uint32_t> style;
-    if (parser.isSet("style")) {
-        style = parseId(parser.value("style"));
-        if (!style) {
-            printError("--style takes a command id");
-            return kUsageOrIo;
-        }
-    }
+    std::optional<std::uint32_t> state, table, style;
+    std::optional<Vec3> velocity;
+    const auto parseTable = [](const QString& text) {
+        return text == "0" ? std::optional<std::uint32_t>(0) : parseId(text);
+    };
+    if (!readOption(parser, "state", parseNumber, "a hex number", state) ||
+        !readOption(parser, "table", parseTable, "a DID or 0", table) ||
+        !readOption(parser, "velocity", parseVector, "three finite numbers, X,Y,Z", velocity) ||
+        !readOption(parser, "style", parseId, "a command id", style))
+        return kUsageOrIo;
+    desc.state = state.value_or(desc.state);
+    desc.scriptTable = table;
+    desc.kinematicVelocity = velocity.value_or(Vec3{});
 
     auto dat = openDat(parser.positionalArguments().at(0));
     if (!dat)
