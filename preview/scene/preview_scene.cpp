@@ -248,11 +248,15 @@ void PreviewScene::changeState(Owner& owner, std::uint32_t next, const QString& 
     if (changed & state::Hidden)
         setHidden(owner, (next & state::Hidden) != 0);
     if (owner.state != before || cause == QLatin1String("create"))
-        publish(owner, "state",
-                {{"state", hexState(owner.state)},
-                 {"changed", hexState(owner.state ^ before)},
-                 {"bits", QJsonArray::fromStringList(state::names(owner.state))},
-                 {"cause", cause}});
+        publishState(owner, before, cause);
+}
+
+void PreviewScene::publishState(const Owner& owner, std::uint32_t before, const QString& cause) {
+    publish(owner, "state",
+            {{"state", hexState(owner.state)},
+             {"changed", hexState(owner.state ^ before)},
+             {"bits", QJsonArray::fromStringList(state::names(owner.state))},
+             {"cause", cause}});
 }
 
 void PreviewScene::setHidden(Owner& owner, bool hidden) {
@@ -500,11 +504,7 @@ void PreviewScene::execute(Owner& owner, const dat::AnimationHook& hook, const H
         const std::uint32_t before = owner.state;
         setNoDraw(owner, noDraw);
         if (owner.state != before)
-            publish(owner, "state",
-                    {{"state", hexState(owner.state)},
-                     {"changed", hexState(owner.state ^ before)},
-                     {"bits", QJsonArray::fromStringList(state::names(owner.state))},
-                     {"cause", "NoDraw"}});
+            publishState(owner, before, QStringLiteral("NoDraw"));
         break;
     }
     case dat::HookType::DefaultScript:

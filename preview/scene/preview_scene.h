@@ -107,6 +107,7 @@ class PreviewScene {
     void setHidden(Owner& owner, bool hidden);
     void setNoDraw(Owner& owner, bool noDraw);
     void changeState(Owner& owner, std::uint32_t next, const QString& cause);
+    void publishState(const Owner& owner, std::uint32_t before, const QString& cause);
     void applyScale(Owner& owner, float scale);
     void applyTranslucency(Owner& owner, float value);
     void applyTimedHook(Owner& owner, const TimedHook& hook, float value);
