@@ -44,6 +44,8 @@ std::string_view gateName(Gate gate) {
         return "channel-stamp";
     case Gate::InstanceMatch:
         return "instance-match";
+    case Gate::StaleTeleport:
+        return "stale-teleport";
     }
     return "?";
 }
@@ -89,6 +91,26 @@ GateResult ObjectTimestamps::onChannelUpdate(Channel channel, std::uint16_t inst
         return {false, Gate::ChannelStamp};
     stored = incoming;
     return {true, Gate::ChannelStamp};
+}
+
+PositionDecision ObjectTimestamps::onPosition(std::uint16_t instance, std::uint16_t positionStamp,
+                                              std::uint16_t teleportStamp) {
+    if (!m_live)
+        return {{false, Gate::NoLiveObject}};
+    if (instance != stamp(*m_live, Channel::Instance))
+        return {{false, Gate::InstanceMismatch}};
+    std::uint16_t& storedPosition = stamp(*m_live, Channel::Position);
+    if (!isNewer(positionStamp, storedPosition))
+        return {{false, Gate::ChannelStamp}};
+    // Retail advances Position tentatively and restores it here; not advancing is the same.
+    std::uint16_t& storedTeleport = stamp(*m_live, Channel::Teleport);
+    if (isNewer(storedTeleport, teleportStamp))
+        return {{false, Gate::StaleTeleport}};
+    storedPosition = positionStamp;
+    const bool teleportAdvanced = isNewer(teleportStamp, storedTeleport);
+    if (teleportAdvanced)
+        storedTeleport = teleportStamp;
+    return {{true, Gate::ChannelStamp}, teleportAdvanced};
 }
 
 GateResult ObjectTimestamps::onDelete(std::uint16_t instance) {

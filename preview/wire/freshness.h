@@ -55,6 +55,7 @@ enum class Gate {
     InstanceMismatch, // an update whose Instance is not exactly the live one
     ChannelStamp,     // the channel's own stamp: accepted only when strictly newer
     InstanceMatch,    // DeleteObject: the exact live Instance removes the generation
+    StaleTeleport,    // Position: the stored Teleport stamp is newer than the packet's: rejected
 };
 std::string_view gateName(Gate gate);
 
@@ -82,6 +83,15 @@ struct CreateDecision {
     }
 };
 
+struct PositionDecision {
+    // Accepted with ChannelStamp on the normal path.
+    GateResult result;
+    // The packet's Teleport stamp was newer and is now stored: the position is a teleport.
+    bool teleportAdvanced = false;
+
+    bool operator==(const PositionDecision&) const = default;
+};
+
 // One object's stamps across its generations (SmartBox's per-object update-time array).
 class ObjectTimestamps {
   public:
@@ -90,6 +100,13 @@ class ObjectTimestamps {
     // State, Vector, Movement and ObjDesc messages (R18): the exact live Instance, then a
     // strictly newer stamp on `channel`; the stamp is stored only when both gates pass.
     GateResult onChannelUpdate(Channel channel, std::uint16_t instance, std::uint16_t incoming);
+    // F748 Position of a remote object (SmartBox::HandleReceivedPosition 0x00453FD0, SEED
+    // §3.1): the exact live Instance, a strictly newer Position stamp, then a Teleport stamp no
+    // older than the stored one (otherwise StaleTeleport, and the Position stamp is left as it
+    // was); a newer Teleport is stored too. ForcePosition and the equal-Teleport blip are the
+    // local player's path, which the preview does not have.
+    PositionDecision onPosition(std::uint16_t instance, std::uint16_t positionStamp,
+                                std::uint16_t teleportStamp);
     // DeleteObject (SmartBox::HandleDeleteObject 0x00451EA0): the exact live Instance ends the
     // generation. The local-player refusal is the caller's; the preview has no local player.
     GateResult onDelete(std::uint16_t instance);

@@ -39,6 +39,16 @@ void requireGated(std::uint32_t flags, std::uint32_t bit, const std::optional<T>
         inconsistent(name, "the field is present but its flag bit is clear");
 }
 
+// The JSON names of the nine stamps, in Timestamps order.
+constexpr std::array<std::string_view, kChannelCount> kStampKeys{
+    "Position",      "Movement", "State",    "Vector", "Teleport", "ServerControlledMove",
+    "ForcePosition", "ObjDesc",  "Instance",
+};
+
+ChildLink linkFromJson(const dat::JsonNode& node) {
+    return {node["guid"].u32(), node["locationId"].u32()};
+}
+
 template <typename T>
 void setBit(std::uint32_t& flags, std::uint32_t bit, const std::optional<T>& field) {
     flags = field ? flags | bit : flags & ~bit;
@@ -223,15 +233,86 @@ void PhysicsDesc::syncFlags() {
     setBit(flags, descflag::DefaultScriptIntensity, defaultScriptIntensity);
 }
 
+PhysicsDesc PhysicsDesc::fromJson(const dat::JsonNode& node) {
+    if (!node.isObject())
+        node.fail("expected a PhysicsDesc object");
+    PhysicsDesc desc;
+    desc.state = node["state"].u32();
+    if (node.has("movement")) {
+        desc.movement = bytesFromJson(node["movement"]);
+        // movementLength is what toJson reports, not a second source of truth.
+        if (node.has("movementLength") &&
+            node["movementLength"].u32() != std::uint32_t(desc.movement->size()))
+            node["movementLength"].fail("does not match the " +
+                                        std::to_string(desc.movement->size()) + " movement bytes");
+        if (!desc.movement->empty())
+            desc.autonomousMovement = node["autonomousMovement"].u32(0);
+        else if (node.has("autonomousMovement"))
+            node["autonomousMovement"].fail("is only sent after non-empty movement bytes");
+    }
+    if (node.has("animationFrame"))
+        desc.animationFrame = node["animationFrame"].u32();
+    if (node.has("position")) {
+        const dat::JsonNode position = node["position"];
+        desc.position = WirePosition{position["cellId"].u32(), frameMembersFromJson(position)};
+    }
+    const auto id = [&node](const char* key, std::optional<std::uint32_t>& field) {
+        if (node.has(key))
+            field = node[key].u32();
+    };
+    id("motionTableId", desc.motionTableId);
+    id("soundTableId", desc.soundTableId);
+    id("physicsScriptTableId", desc.physicsScriptTableId);
+    id("setupId", desc.setupId);
+    if (node.has("parent"))
+        desc.parent = linkFromJson(node["parent"]);
+    if (node.has("children")) {
+        std::vector<ChildLink> children;
+        for (const dat::JsonNode& child : node["children"].elements())
+            children.push_back(linkFromJson(child));
+        desc.children = std::move(children);
+    }
+    const auto real = [&node](const char* key, std::optional<float>& field) {
+        if (hasReal(node, key))
+            field = realFromJson(node, key);
+    };
+    real("objScale", desc.objScale);
+    real("friction", desc.friction);
+    real("elasticity", desc.elasticity);
+    real("translucency", desc.translucency);
+    const auto vector = [&node](const char* key, std::optional<Vec3>& field) {
+        if (hasReal(node, key))
+            field = vec3MemberFromJson(node, key);
+    };
+    vector("velocity", desc.velocity);
+    vector("acceleration", desc.acceleration);
+    vector("omega", desc.omega);
+    id("defaultScriptType", desc.defaultScriptType);
+    real("defaultScriptIntensity", desc.defaultScriptIntensity);
+
+    const dat::JsonNode stamps = node["timestamps"];
+    requireOnlyKeys(stamps, kStampKeys);
+    for (std::size_t i = 0; i < kChannelCount; ++i)
+        desc.timestamps[i] = stamps[kStampKeys[i]].u16(0);
+    desc.alignPad = padFromJson<3>(node["alignPad"]);
+
+    if (node.has("flags"))
+        desc.flags = node["flags"].u32();
+    else
+        desc.syncFlags();
+    return desc;
+}
+
+PhysicsDesc PhysicsDesc::fromJson(const QJsonObject& json) {
+    return fromJson(dat::JsonNode(json, ""));
+}
+
 QJsonObject toJson(const PhysicsDesc& desc) {
     QJsonObject out;
     out["flags"] = hexJson(desc.flags);
     out["state"] = hexJson(desc.state);
     if (desc.movement) {
-        out["movement"] =
-            QString::fromLatin1(QByteArray(reinterpret_cast<const char*>(desc.movement->data()),
-                                           qsizetype(desc.movement->size()))
-                                    .toHex());
+        out["movement"] = bytesJson(*desc.movement);
         out["movementLength"] = qint64(desc.movement->size());
     }
     if (desc.autonomousMovement)
@@ -282,11 +363,11 @@ QJsonObject toJson(const PhysicsDesc& desc) {
         putReal(out, "defaultScriptIntensity", *desc.defaultScriptIntensity);
     QJsonObject stamps;
     for (std::size_t i = 0; i < kChannelCount; ++i)
-        stamps[QString::fromLatin1(channelName(Channel(i)).data())] = desc.timestamps[i];
+        stamps[QString::fromLatin1(kStampKeys[i].data(), qsizetype(kStampKeys[i].size()))] =
+            desc.timestamps[i];
     out["timestamps"] = stamps;
     if (desc.alignPad != std::array<std::uint8_t, 3>{})
-        out["alignPad"] = QString::fromLatin1(
-            QByteArray(reinterpret_cast<const char*>(desc.alignPad.data()), 3).toHex());
+        out["alignPad"] = bytesJson(desc.alignPad);
     return out;
 }
 

@@ -6,6 +6,7 @@
 #include "core/math.h"
 #include "io/byte_cursor.h"
 #include "io/byte_writer.h"
+#include "io/json_node.h"
 #include "wire/freshness.h"
 
 #include <QJsonObject>
@@ -98,11 +99,21 @@ struct PhysicsDesc {
     // Movement is absent), keeping every other bit: for descriptions built by hand.
     void syncFlags();
 
+    // The inverse of toJson(const PhysicsDesc&). Ids and flags are "0x..." strings or plain
+    // numbers; a NaN comes back from its "...Bits" key. For hand-written sources "flags" may be
+    // left out (syncFlags derives it from the fields present), as may "timestamps" (all zero)
+    // or any of its channels (zero), "autonomousMovement" (zero when there are movement bytes)
+    // and a position's origin and orientation (zero, identity). A missing or ill-typed key
+    // throws DatError naming its path below the node's ("physics.position.cellId"). Fields that
+    // disagree with explicit flags are left for encode to refuse (messageFromJson does at once).
+    static PhysicsDesc fromJson(const dat::JsonNode& node);
+    static PhysicsDesc fromJson(const QJsonObject& json);
+
     std::uint16_t stamp(Channel channel) const { return wire::stamp(timestamps, channel); }
 };
 
 // Absent fields are omitted; ids are "0x%08X"; reals are numbers or "nan"/"inf"/"-inf", and a
-// NaN real also gets "<field>Bits" with its raw bits.
+// NaN real also gets "<field>Bits" with its raw bits. PhysicsDesc::fromJson is the inverse.
 QJsonObject toJson(const PhysicsDesc& desc);
 
 } // namespace portalkit::preview::wire

@@ -79,9 +79,10 @@ int runWire(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(
         "Decodes one captured game message body, opcode first: F754 PlayScriptId, F755 "
-        "PlayScriptType, F74B SetState, F74E VectorUpdate, or F745 CreateObject up to its "
-        "ModelData and PhysicsDesc (the weenie description after it stays raw). Lengths are "
-        "checked exactly; exit 1 names the malformed field and its byte offset.");
+        "PlayScriptType, F74B SetState, F74E VectorUpdate, F747 DeleteObject, F748 "
+        "UpdatePosition, or F745 CreateObject up to its ModelData and PhysicsDesc (the weenie "
+        "description after it stays raw). Lengths are checked exactly; exit 1 names the "
+        "malformed field and its byte offset. The --json form is the one scenario files embed.");
     parser.addPositionalArgument("decode", "The action (decode is the only one).");
     parser.addOption({"hex", "The message as hex; spaces and '|' are ignored.", "HEX"});
     parser.addOption({"file", "A file holding the message's raw bytes.", "FILE"});

@@ -1,6 +1,7 @@
 // Writes the fuzz_wire seed corpus: one synthetic message body per file, built byte by byte in
 // the seed's field order (no captured server bytes): the two seed §4 fixtures, SetState,
-// VectorUpdate, and CreateObjects from bare to every PhysicsDesc field.
+// VectorUpdate, DeleteObject, UpdatePositions from the smallest to the largest PositionPack, and
+// CreateObjects from bare to every PhysicsDesc field.
 // Usage: make_wire_seeds OUT_DIR
 
 #include "io/byte_writer.h"
@@ -70,6 +71,28 @@ void fullPhysics(ByteWriter& out) {
     out.align4();
 }
 
+// An F748: each orientation component only when its OrientationHasNo bit (0x8 << i) is clear,
+// the velocity when HasVelocity (0x1), the placement when HasPlacementID (0x2), four stamps.
+void updatePosition(ByteWriter& out, std::uint32_t flags) {
+    out.u32(0xF748);
+    out.u32(0x50000042);
+    out.u32(flags);
+    out.u32(0xA9B40019);
+    for (float v : {12.5f, -3.f, 0.25f})
+        out.f32(v);
+    const float orientation[4] = {0.5f, -0.5f, 0.25f, 0.75f};
+    for (std::uint32_t i = 0; i < 4; ++i)
+        if ((flags & (0x8u << i)) == 0)
+            out.f32(orientation[i]);
+    if (flags & 0x1)
+        for (float v : {0.f, 30.f, -9.5f})
+            out.f32(v);
+    if (flags & 0x2)
+        out.u32(0x65);
+    for (std::uint16_t stamp : {7, 0x0102, 3, 4})
+        out.u16(stamp);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -111,6 +134,19 @@ int main(int argc, char** argv) {
              out.u16(3);
              out.u16(9);
          }},
+        {"delete_object",
+         [](ByteWriter& out) {
+             out.u32(0xF747);
+             out.u32(0x50000042);
+             out.u16(7);
+             out.zeros(2);
+         }},
+        {"update_position_full_orientation", [](ByteWriter& out) { updatePosition(out, 0x00); }},
+        {"update_position_smallest", [](ByteWriter& out) { updatePosition(out, 0x78); }},
+        {"update_position_grounded_velocity_wz",
+         [](ByteWriter& out) { updatePosition(out, 0x35); }},
+        {"update_position_placement_only_x", [](ByteWriter& out) { updatePosition(out, 0x6A); }},
+        {"update_position_largest", [](ByteWriter& out) { updatePosition(out, 0x03); }},
         {"create_bare",
          [](ByteWriter& out) {
              createHeader(out, false);

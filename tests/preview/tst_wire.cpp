@@ -10,10 +10,12 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QJsonParseError>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <bit>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -173,6 +175,87 @@ Bytes createObjectBytes() {
     out.bytes(fullDescription().bytes());
     out.bytes(fromHex("01 02 03 04 05"));
     return out.take();
+}
+
+// An F748 in PositionPack::UnPack order: each orientation component only when its
+// OrientationHasNo bit is clear, velocity and placement only when given, then the four stamps.
+Layout updatePositionLayout(std::uint32_t flags, Quat orientation, std::optional<Vec3> velocity,
+                            std::optional<std::uint32_t> placement) {
+    Layout l;
+    l.u32("opcode", opcode::UpdatePosition);
+    l.u32("UpdatePosition.guid", 0x50000042);
+    l.u32("PositionPack.flags", flags);
+    l.u32("PositionPack.cellId", 0xA9B40019);
+    l.vec3("PositionPack.origin", {12.5f, -3, 0.25f});
+    if (!(flags & 0x08))
+        l.f32("PositionPack.orientation.w", orientation.w);
+    if (!(flags & 0x10))
+        l.f32("PositionPack.orientation.x", orientation.x);
+    if (!(flags & 0x20))
+        l.f32("PositionPack.orientation.y", orientation.y);
+    if (!(flags & 0x40))
+        l.f32("PositionPack.orientation.z", orientation.z);
+    if (velocity)
+        l.vec3("PositionPack.velocity", *velocity);
+    if (placement)
+        l.u32("PositionPack.placementId", *placement);
+    l.u16("PositionPack.timestamps.Instance", 7);
+    l.u16("PositionPack.timestamps.Position", 0x0102);
+    l.u16("PositionPack.timestamps.Teleport", 3);
+    l.u16("PositionPack.timestamps.ForcePosition", 4);
+    return l;
+}
+
+// Flag combinations that together take every gated branch of a PositionPack, each both ways.
+struct PackCase {
+    const char* name;
+    std::uint32_t flags;
+    std::optional<Vec3> velocity;
+    std::optional<std::uint32_t> placement;
+    std::size_t size;
+};
+const PackCase kPackCases[] = {
+    {"everything but velocity and placement", 0x00, std::nullopt, std::nullopt, 52},
+    {"grounded, velocity, only w and z", 0x35, Vec3(0, 0, -9.5f), std::nullopt, 56},
+    {"placement, no orientation at all", 0x7A, std::nullopt, 0x65, 40},
+    {"velocity and a present zero placement, only x", 0x6B, Vec3(1, 2, 3), 0, 56},
+    {"the smallest: nothing optional", 0x78, std::nullopt, std::nullopt, 36},
+    {"the largest: everything", 0x03, Vec3(0, 30, 0), 0x0C, 68},
+};
+
+const Quat kPackOrientation(0.5f, -0.5f, 0.25f, 0.75f);
+
+bool failsNaming(const Bytes& bytes, const std::string& field) {
+    try {
+        decodeMessage(bytes);
+        return false;
+    } catch (const dat::DatError& error) {
+        return error.field() == field;
+    }
+}
+
+// toJson, through JSON text (as a scenario file holds it), and back.
+Message throughJsonText(const Message& message) {
+    const QByteArray text = QJsonDocument(toJson(message)).toJson();
+    return messageFromJson(QJsonDocument::fromJson(text).object());
+}
+
+// The field a DatError from messageFromJson names, or "" when it did not throw.
+std::string jsonErrorField(const QJsonObject& json) {
+    try {
+        messageFromJson(json);
+        return {};
+    } catch (const dat::DatError& error) {
+        return error.field();
+    }
+}
+
+QJsonObject parseJson(const char* text) {
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(text, &error);
+    if (error.error != QJsonParseError::NoError)
+        qFatal("bad JSON in a test: %s", qPrintable(error.errorString()));
+    return document.object();
 }
 
 } // namespace
@@ -440,8 +523,8 @@ class TestWire : public QObject {
 
         // An opcode this layer does not decode is named as such.
         try {
-            decodeMessage(fromHex("48 F7 00 00 42 00 00 50"));
-            QFAIL("F748 decoded");
+            decodeMessage(fromHex("49 F7 00 00 42 00 00 50"));
+            QFAIL("F749 decoded");
         } catch (const dat::DatError& error) {
             QCOMPARE(error.field(), std::string("opcode"));
         }
@@ -508,6 +591,445 @@ class TestWire : public QObject {
         broken = built;
         broken.omega = Vec3();
         QVERIFY_THROWS_EXCEPTION(dat::DatError, encodeDesc(broken));
+    }
+
+    void deleteObjectIsTwelveBytesAndKeepsItsPad() {
+        const Bytes f747 = fromHex("47 F7 00 00 | 42 00 00 50 | 07 00 | 00 00");
+        const Message message = decodeMessage(f747);
+        QCOMPARE(std::get<DeleteObject>(message), (DeleteObject{0x50000042, 7, {0, 0}}));
+        QCOMPARE(opcodeOf(message), 0xF747u);
+        QCOMPARE(guidOf(message), 0x50000042u);
+        QCOMPARE(encodeMessage(message), f747);
+        const QJsonObject json = toJson(message);
+        QCOMPARE(json["name"].toString(), QString("DeleteObject"));
+        QCOMPARE(json["instanceStamp"].toInt(), 7);
+        QVERIFY(!json.contains("alignPad")); // zero pads go unsaid
+
+        // Pad bytes are skipped unread, so any values decode, and they re-encode as read.
+        const Bytes odd = fromHex("47 F7 00 00 | 42 00 00 50 | FF FF | AB CD");
+        const Message padded = decodeMessage(odd);
+        QCOMPARE(std::get<DeleteObject>(padded).instanceStamp, std::uint16_t(0xFFFF));
+        QCOMPARE(encodeMessage(padded), odd);
+        QCOMPARE(toJson(padded)["alignPad"].toString(), QString("abcd"));
+
+        // Each cut names the field it falls in; one byte over names the message.
+        QVERIFY(failsNaming(prefix(f747, 3), "opcode"));
+        QVERIFY(failsNaming(prefix(f747, 7), "DeleteObject.guid"));
+        QVERIFY(failsNaming(prefix(f747, 9), "DeleteObject.instanceStamp"));
+        QVERIFY(failsNaming(prefix(f747, 10), "DeleteObject.align"));
+        QVERIFY(failsNaming(prefix(f747, 11), "DeleteObject.align"));
+        Bytes longer = f747;
+        longer.push_back(0);
+        try {
+            decodeMessage(longer);
+            QFAIL("a 13-byte DeleteObject decoded");
+        } catch (const dat::DatError& error) {
+            QCOMPARE(error.field(), std::string("DeleteObject"));
+            QCOMPARE(error.offset(), std::uint64_t(12));
+            QVERIFY(error.message().find("exactly 12 bytes") != std::string::npos);
+        }
+    }
+
+    void updatePositionSeedOrderFixtures() {
+        // Every orientation component omitted, nothing optional: 36 bytes, the smallest F748.
+        const Bytes smallest = fromHex("48 F7 00 00 | 42 00 00 50 | 78 00 00 00 | 19 00 B4 A9 |"
+                                       "00 00 80 3F | 00 00 00 40 | 00 00 40 40 |"
+                                       "07 00 | 02 01 | 03 00 | 04 00");
+        Message message = decodeMessage(smallest);
+        const PositionPack& bare = std::get<UpdatePosition>(message).position;
+        QCOMPARE(bare.flags, 0x78u);
+        QCOMPARE(bare.cellId, 0xA9B40019u);
+        QCOMPARE(bare.frame.origin, Vec3(1, 2, 3));
+        QCOMPARE(bare.frame.orientation, Quat(0, 0, 0, 0)); // omitted is zero, w included
+        QCOMPARE(bare.instanceStamp, std::uint16_t(7));
+        QCOMPARE(bare.positionStamp, std::uint16_t(0x0102));
+        QCOMPARE(bare.teleportStamp, std::uint16_t(3));
+        QCOMPARE(bare.forcePositionStamp, std::uint16_t(4));
+        QCOMPARE(encodeMessage(message), smallest);
+
+        // Grounded, with velocity, NoX and NoY: w then z, then the velocity, then the stamps.
+        const Bytes moving = fromHex("48 F7 00 00 | 42 00 00 50 | 35 00 00 00 | 19 00 B4 A9 |"
+                                     "00 00 48 41 | 00 00 40 C0 | 00 00 80 3E |"
+                                     "00 00 00 3F | 00 00 00 BF |"
+                                     "00 00 00 00 | 00 00 00 00 | 00 00 18 C1 |"
+                                     "07 00 | 02 01 | 03 00 | 04 00");
+        message = decodeMessage(moving);
+        const PositionPack& pack = std::get<UpdatePosition>(message).position;
+        QVERIFY(pack.grounded());
+        QCOMPARE(pack.frame.origin, Vec3(12.5f, -3, 0.25f));
+        QCOMPARE(pack.frame.orientation, Quat(0.5f, 0, 0, -0.5f));
+        QCOMPARE(*pack.velocity, Vec3(0, 0, -9.5f));
+        QVERIFY(!pack.placementId);
+        QCOMPARE(pack.forcePositionStamp, std::uint16_t(4));
+        QCOMPARE(encodeMessage(message), moving);
+        const QJsonObject json = toJson(message)["position"].toObject();
+        QCOMPARE(json["flags"].toString(), QString("0x00000035"));
+        QCOMPARE(json["grounded"].toBool(), true);
+        QCOMPARE(json["timestamps"].toObject()["Teleport"].toInt(), 3);
+        QVERIFY(!json.contains("placementId"));
+    }
+
+    // oracle: R3
+    void updatePositionKeepsPresenceAndDefaultsAbsentFieldsToZero() {
+        for (const PackCase& c : kPackCases) {
+            const Layout layout =
+                updatePositionLayout(c.flags, kPackOrientation, c.velocity, c.placement);
+            QCOMPARE(layout.bytes().size(), c.size);
+            const Message message = decodeMessage(layout.bytes());
+            const PositionPack& pack = std::get<UpdatePosition>(message).position;
+            QCOMPARE(pack.flags, c.flags);
+            QCOMPARE(pack.velocity, c.velocity);
+            QCOMPARE(pack.placementId, c.placement);
+            // What retail installs: absent is zero, present is the value sent (even zero).
+            QCOMPARE(pack.velocityOrZero(), c.velocity.value_or(Vec3{}));
+            QCOMPARE(pack.placementOrZero(), c.placement.value_or(0u));
+            QCOMPARE(pack.grounded(), (c.flags & 0x04) != 0);
+            const Quat& q = pack.frame.orientation;
+            QCOMPARE(q.w, (c.flags & 0x08) ? 0.f : kPackOrientation.w);
+            QCOMPARE(q.x, (c.flags & 0x10) ? 0.f : kPackOrientation.x);
+            QCOMPARE(q.y, (c.flags & 0x20) ? 0.f : kPackOrientation.y);
+            QCOMPARE(q.z, (c.flags & 0x40) ? 0.f : kPackOrientation.z);
+            QCOMPARE(encodeMessage(message), layout.bytes());
+            // The JSON keeps presence too: an absent velocity is no key, a present zero is one.
+            const QJsonObject json = toJson(message)["position"].toObject();
+            QCOMPARE(json.contains("velocity"), c.velocity.has_value());
+            QCOMPARE(json.contains("placementId"), c.placement.has_value());
+        }
+    }
+
+    // oracle: R4
+    void updatePositionTruncationNamesTheFieldAndOverlongIsAnError() {
+        for (const PackCase& c : kPackCases) {
+            const Layout layout =
+                updatePositionLayout(c.flags, kPackOrientation, c.velocity, c.placement);
+            const Bytes& full = layout.bytes();
+            for (std::size_t cut = 0; cut < full.size(); ++cut) {
+                const Layout::Read* owner = nullptr;
+                for (const auto& read : layout.reads)
+                    if (read.start <= cut && cut < read.start + read.size)
+                        owner = &read;
+                try {
+                    decodeMessage(prefix(full, cut));
+                    QFAIL(qPrintable(QString("%1: a cut at %2 decoded").arg(c.name).arg(cut)));
+                } catch (const dat::DatError& error) {
+                    QCOMPARE(error.field(), owner->field);
+                    QCOMPARE(error.offset(), std::uint64_t(owner->start));
+                }
+            }
+            Bytes longer = full;
+            longer.push_back(0);
+            try {
+                decodeMessage(longer);
+                QFAIL(qPrintable(QString("%1: one byte over decoded").arg(c.name)));
+            } catch (const dat::DatError& error) {
+                QCOMPARE(error.field(), std::string("UpdatePosition"));
+                QCOMPARE(error.offset(), std::uint64_t(full.size()));
+                QVERIFY(error.message().find("exactly " + std::to_string(full.size())) !=
+                        std::string::npos);
+            }
+        }
+    }
+
+    void positionPackEncodeRefusesWhatItsFlagsWouldMisread() {
+        PositionPack pack;
+        pack.cellId = 0xA9B40019;
+        pack.velocity = Vec3(0, 0, 0); // present zero
+        pack.placementId = 0x65;
+        pack.syncFlags();
+        QCOMPARE(pack.flags, posflag::HasVelocity | posflag::HasPlacementId);
+        pack.flags |= posflag::IsGrounded | posflag::OrientationHasNoX;
+        pack.frame.orientation = Quat(1, 0, 0, 0);
+        const Bytes bytes = encodeMessage(UpdatePosition{0x50000042, pack});
+        QCOMPARE(bytes.size(), std::size_t(64)); // 68 less the omitted x
+        QCOMPARE(std::get<UpdatePosition>(decodeMessage(bytes)).position, pack);
+        // syncFlags leaves the omissions and IsGrounded as they were.
+        pack.velocity.reset();
+        pack.syncFlags();
+        QCOMPARE(pack.flags,
+                 posflag::HasPlacementId | posflag::IsGrounded | posflag::OrientationHasNoX);
+
+        const auto refuses = [](const PositionPack& broken, const std::string& field) {
+            try {
+                encodeMessage(UpdatePosition{1, broken});
+                return false;
+            } catch (const dat::DatError& error) {
+                return error.field() == field;
+            }
+        };
+        PositionPack broken = pack;
+        broken.flags |= posflag::HasVelocity;
+        QVERIFY(refuses(broken, "PositionPack.velocity"));
+        broken = pack;
+        broken.placementId.reset();
+        QVERIFY(refuses(broken, "PositionPack.placementId"));
+        // An omitted component must be +0: anything else (-0 included) would decode as +0.
+        broken = pack;
+        broken.frame.orientation.x = 0.5f;
+        QVERIFY(refuses(broken, "PositionPack.orientation.x"));
+        broken.frame.orientation.x = -0.0f;
+        QVERIFY(refuses(broken, "PositionPack.orientation.x"));
+        broken = pack;
+        broken.flags |= posflag::OrientationHasNoW; // w is 1
+        QVERIFY(refuses(broken, "PositionPack.orientation.w"));
+    }
+
+    void everyMessageComesBackFromItsJson() {
+        std::vector<Bytes> samples{
+            fromHex("54 F7 00 00 | 42 00 00 50 | 99 00 00 33"),
+            fromHex("55 F7 00 00 | 42 00 00 50 | A5 A5 A5 A5 | 34 12 C0 7F"), // NaN payload
+            fromHex("55 F7 00 00 | 42 00 00 50 | 5C 00 00 00 | 00 00 00 80"), // -0
+            fromHex("4B F7 00 00 | 42 00 00 50 | 00 40 00 00 | 03 00 | 00 80"),
+            fromHex("47 F7 00 00 | 42 00 00 50 | 07 00 | AB CD"),
+            createObjectBytes(),
+        };
+        // VectorUpdate: a signalling NaN, infinity and -0 in the velocity.
+        dat::ByteWriter vector;
+        vector.u32(opcode::VectorUpdate);
+        vector.u32(0x50000042);
+        for (std::uint32_t bits : {0x7F800001u, 0x7F800000u, 0x80000000u, 0u, 0u, 0x3F000000u})
+            vector.u32(bits);
+        vector.u16(3);
+        vector.u16(9);
+        samples.push_back(vector.take());
+        for (const PackCase& c : kPackCases)
+            samples.push_back(
+                updatePositionLayout(c.flags, kPackOrientation, c.velocity, c.placement).bytes());
+        // An F748 whose orientation holds a NaN with a payload: it travels as orientationBits.
+        Layout nanPack = updatePositionLayout(0x10, kPackOrientation, std::nullopt, std::nullopt);
+        nanPack.out.patchU32(28, 0xFFC0BEEF);
+        samples.push_back(nanPack.bytes());
+        // A CreateObject with a NaN scale, odd pad bytes and a small id in the 4-byte form, and
+        // one with a NaN in its position's orientation.
+        {
+            dat::ByteWriter out;
+            out.u32(opcode::CreateObject);
+            out.u32(0x50000043);
+            out.u8(0x11);
+            out.u8(0);
+            out.u8(0);
+            out.u8(1);
+            out.u8(2);
+            out.u16(0x8000); // GfxObj 0x01000042 spelled in four bytes
+            out.u16(0x0042);
+            out.bytes(fromHex("EE EE EE")); // pad to 12
+            out.u32(descflag::ObjScale | descflag::Position | descflag::AnimationFrame);
+            out.u32(0x00400C08);
+            out.u32(0x65); // animation frame
+            out.u32(0xA9B40019);
+            for (std::uint32_t bits :
+                 {0x3F800000u, 0x40000000u, 0x40400000u, 0x7FC0ABCDu, 0u, 0u, 0x80000000u})
+                out.u32(bits);
+            out.u32(0x7F800001); // objScale
+            for (std::uint16_t i = 0; i < 9; ++i)
+                out.u16(std::uint16_t(0xFFF0 + i));
+            out.bytes(fromHex("01 02")); // pad to 4
+            samples.push_back(out.take());
+        }
+        for (const Bytes& bytes : samples) {
+            const Message message = decodeMessage(bytes);
+            const QString what =
+                QString::fromLatin1(opcodeName(opcodeOf(message)).data()) + " " +
+                QString::fromLatin1(
+                    QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()))
+                        .toHex(' '));
+            QVERIFY2(encodeMessage(messageFromJson(toJson(message))) == bytes, qPrintable(what));
+            QVERIFY2(encodeMessage(throughJsonText(message)) == bytes, qPrintable(what));
+            // And the JSON of the result is the same JSON.
+            QVERIFY2(toJson(messageFromJson(toJson(message))) == toJson(message), qPrintable(what));
+        }
+        // The seed's F755 keeps its exact NaN through JSON text.
+        const Message typed = throughJsonText(decodeMessage(samples[1]));
+        QCOMPARE(std::get<PlayScriptType>(typed).intensityBits, 0x7FC01234u);
+        QCOMPARE(std::get<PlayScriptType>(typed).scriptType, 0xA5A5A5A5u);
+        // The full CreateObject comes back field for field.
+        const Message create = throughJsonText(decodeMessage(createObjectBytes()));
+        const PhysicsDesc& physics = std::get<CreateObject>(create).physics;
+        QCOMPARE(physics.flags, kAllButAnimationFrame);
+        QCOMPARE(*physics.children, (std::vector<ChildLink>{{0x50000002, 2}, {0x50000003, 3}}));
+        QCOMPARE(*physics.movement, Bytes({0xAA, 0xBB, 0xCC}));
+        QCOMPARE(physics.stamp(Channel::Instance), std::uint16_t(0x0109));
+        QVERIFY(std::get<CreateObject>(create).model.textureChanges[0].oldTexture.longForm);
+    }
+
+    void handWrittenJsonMayLeaveOutFlagsStampsAndUseNames() {
+        // The opcode by name, a plain-number guid, only "intensity": the bits of 0.5f.
+        Message message = messageFromJson(parseJson(
+            R"({"opcode": "PlayScriptType", "guid": 1342177346, "scriptType": "0x5C",
+                "intensity": 0.5})"));
+        QCOMPARE(std::get<PlayScriptType>(message),
+                 (PlayScriptType{0x50000042, 0x5C, std::bit_cast<std::uint32_t>(0.5f)}));
+        // A plain number is exact, so it wins over bits left beside it (a merged default);
+        // the bits speak only for a "nan".
+        message = messageFromJson(parseJson(
+            R"({"opcode": "PlayScriptType", "guid": 1, "scriptType": 4, "intensity": 0.5,
+                "intensityBits": "0x00000000"})"));
+        QCOMPARE(std::get<PlayScriptType>(message).intensity(), 0.5f);
+        message = messageFromJson(parseJson(
+            R"({"opcode": "VectorUpdate", "guid": 1, "velocity": [1, "nan", 3],
+                "velocityBits": ["0x00000000", "0xFFC00001", "0x00000000"]})"));
+        QCOMPARE(std::bit_cast<std::uint32_t>(std::get<VectorUpdate>(message).velocity.y),
+                 0xFFC00001u);
+        QCOMPARE(std::get<VectorUpdate>(message).velocity.x, 1.f);
+        // Only a name; stamps left out are zero.
+        message = messageFromJson(
+            parseJson(R"({"name": "SetState", "guid": "0x50000042", "state": "0x00004000"})"));
+        QCOMPARE(std::get<SetState>(message), (SetState{0x50000042, 0x4000, 0, 0}));
+        message = messageFromJson(
+            parseJson(R"({"opcode": "DeleteObject", "guid": "0x50000042", "instanceStamp": 7})"));
+        QCOMPARE(encodeMessage(message), fromHex("47 F7 00 00 | 42 00 00 50 | 07 00 | 00 00"));
+        message = messageFromJson(
+            parseJson(R"({"opcode": "0x0000F74E", "guid": "0x50000042", "velocity": [0, 30, 0]})"));
+        QCOMPARE(std::get<VectorUpdate>(message).omega, Vec3(0, 0, 0));
+
+        // A CreateObject with no flags, partial stamps, no model and no weenie bytes: the flags
+        // come from the fields present.
+        message = messageFromJson(parseJson(R"({
+            "opcode": "CreateObject", "guid": "0x50000042",
+            "physics": {"state": "0x00000341", "setupId": "0x0200040D",
+                        "physicsScriptTableId": "0x00000000", "velocity": [0, 30, 0],
+                        "position": {"cellId": "0xA9B40019", "origin": [1, 2, 3]},
+                        "timestamps": {"Instance": 7, "Position": 2}}})"));
+        const auto& create = std::get<CreateObject>(message);
+        QCOMPARE(create.physics.flags,
+                 descflag::CSetup | descflag::PeTable | descflag::Velocity | descflag::Position);
+        QCOMPARE(*create.physics.physicsScriptTableId, 0u); // a present zero stays present
+        QCOMPARE(create.physics.position->frame.orientation, Quat()); // identity by default
+        QCOMPARE(create.physics.timestamps, (Timestamps{2, 0, 0, 0, 0, 0, 0, 0, 7}));
+        QCOMPARE(create.model.marker, std::uint8_t(0x11));
+        QVERIFY(create.weenieDescription.empty());
+        const Bytes createBytes = encodeMessage(message);
+        QCOMPARE(encodeMessage(decodeMessage(createBytes)), createBytes);
+
+        // An UpdatePosition with no flags: every orientation component written, "grounded" and
+        // the velocity set their bits.
+        message = messageFromJson(parseJson(R"({
+            "opcode": "UpdatePosition", "guid": "0x50000042",
+            "position": {"cellId": "0xA9B40019", "origin": [1, 2, 3],
+                         "orientation": [1, 0, 0, 0], "velocity": [0, 0, -1],
+                         "grounded": true, "timestamps": {"Position": 3}}})"));
+        const PositionPack& pack = std::get<UpdatePosition>(message).position;
+        QCOMPARE(pack.flags, posflag::HasVelocity | posflag::IsGrounded);
+        QCOMPARE(pack.positionStamp, std::uint16_t(3));
+        QCOMPARE(pack.instanceStamp, std::uint16_t(0));
+        QCOMPARE(encodeMessage(message).size(), std::size_t(64));
+
+        // Raw bytes, '|' and spaces allowed.
+        message = messageFromJson(
+            parseJson(R"({"hex": "55 F7 00 00 | 42 00 00 50 | A5 A5 A5 A5 | 34 12 C0 7F"})"));
+        QCOMPARE(std::get<PlayScriptType>(message).intensityBits, 0x7FC01234u);
+    }
+
+    void jsonErrorsNameTheKeyPath() {
+        QCOMPARE(jsonErrorField(parseJson(R"({"opcode": "PlayScriptId", "scriptId": 1})")),
+                 std::string("guid"));
+        QCOMPARE(jsonErrorField(parseJson(R"({"opcode": "PlayScriptId", "guid": true,
+                                              "scriptId": 1})")),
+                 std::string("guid"));
+        QCOMPARE(jsonErrorField(parseJson(R"({"opcode": "PlayScriptIdd", "guid": 1})")),
+                 std::string("opcode"));
+        QCOMPARE(jsonErrorField(parseJson(R"({"opcode": "0x0000F749", "guid": 1})")),
+                 std::string("opcode"));
+        QCOMPARE(jsonErrorField(parseJson(R"({"guid": 1})")), std::string("opcode"));
+        QCOMPARE(jsonErrorField(parseJson(R"({"opcode": "0x0000F754", "name": "PlayScriptType",
+                                              "guid": 1, "scriptId": 1})")),
+                 std::string("name"));
+        // A misspelt stamp channel is refused rather than read as zero.
+        QCOMPARE(jsonErrorField(parseJson(R"({"opcode": "CreateObject", "guid": 1,
+                                              "physics": {"state": 0,
+                                                          "timestamps": {"Instanse": 3}}})")),
+                 std::string("physics.timestamps.Instanse"));
+        QCOMPARE(jsonErrorField(parseJson(R"({"opcode": "CreateObject", "guid": 1})")),
+                 std::string("physics"));
+        QCOMPARE(jsonErrorField(parseJson(R"({"opcode": "UpdatePosition", "guid": 1,
+                                              "position": {"origin": [1, 2, 3]}})")),
+                 std::string("position.cellId"));
+        QCOMPARE(jsonErrorField(parseJson(R"({"opcode": "UpdatePosition", "guid": 1,
+                                              "position": {"cellId": 1, "origin": [1, 2]}})")),
+                 std::string("position.origin"));
+        QCOMPARE(jsonErrorField(parseJson(R"({"opcode": "UpdatePosition", "guid": 1,
+                                              "position": {"cellId": 1, "flags": "0x00000000",
+                                                           "grounded": true}})")),
+                 std::string("position.grounded"));
+        QCOMPARE(jsonErrorField(parseJson(R"({"opcode": "CreateObject", "guid": 1,
+                                              "model": {"basePalette": {"id": "0x00001234"}},
+                                              "physics": {"state": 0}})")),
+                 std::string("model.basePalette.id"));
+        QCOMPARE(jsonErrorField(parseJson(R"({"hex": "55 F7 00"})")), std::string("opcode"));
+        QCOMPARE(jsonErrorField(parseJson(R"({"opcode": "PlayScriptType", "guid": 1,
+                                              "scriptType": 4, "intensity": "nan",
+                                              "intensityBits": "0x3F000000"})")),
+                 std::string("intensityBits"));
+        QCOMPARE(jsonErrorField(parseJson(R"({"opcode": "PlayScriptType", "guid": 1,
+                                              "scriptType": 4})")),
+                 std::string("intensity"));
+        // Explicit flags that disagree with the fields fail as the encoder would, with context.
+        try {
+            messageFromJson(parseJson(R"({"opcode": "CreateObject", "guid": 1,
+                                          "physics": {"flags": "0x00001000", "state": 0}})"));
+            QFAIL("a PeTable bit without its field was accepted");
+        } catch (const dat::DatError& error) {
+            QCOMPARE(error.field(), std::string("PhysicsDesc.physicsScriptTableId"));
+            QVERIFY(!error.context().empty());
+        }
+        // A caller's path prefixes every key, as in a scenario file.
+        try {
+            messageFromJson(dat::JsonNode(parseJson(R"({"opcode": "CreateObject", "guid": 1,
+                              "physics": {"state": 0, "setupId": "0x0200040G"}})"),
+                                          "timeline[2].message"));
+            QFAIL("a bad setupId was accepted");
+        } catch (const dat::DatError& error) {
+            QCOMPARE(error.field(), std::string("timeline[2].message.physics.setupId"));
+        }
+    }
+
+    void positionNeedsTheLiveInstanceANewerStampAndNoStaleTeleport() {
+        ObjectTimestamps object;
+        QCOMPARE(object.onPosition(7, 1, 0), (PositionDecision{{false, Gate::NoLiveObject}}));
+        //                      Pos Mov Sta Vec Tel SCM FP  ObD Ins
+        object.onCreateObject({10, 20, 30, 40, 5, 60, 70, 80, 7});
+        const Timestamps created = *object.stamps();
+
+        // Not the exact live Instance: rejected before any stamp is looked at.
+        QCOMPARE(object.onPosition(8, 11, 5), (PositionDecision{{false, Gate::InstanceMismatch}}));
+        QCOMPARE(object.onPosition(6, 11, 5), (PositionDecision{{false, Gate::InstanceMismatch}}));
+        // Equal and older Position stamps are stale.
+        QCOMPARE(object.onPosition(7, 10, 5), (PositionDecision{{false, Gate::ChannelStamp}}));
+        QCOMPARE(object.onPosition(7, 9, 6), (PositionDecision{{false, Gate::ChannelStamp}}));
+        QCOMPARE(*object.stamps(), created);
+
+        // A newer Position with an older Teleport: rejected, and the Position stamp restored...
+        QCOMPARE(object.onPosition(7, 11, 4), (PositionDecision{{false, Gate::StaleTeleport}}));
+        QCOMPARE(*object.stamps(), created);
+        // ...so the same Position stamp with the current Teleport is still fresh.
+        QCOMPARE(object.onPosition(7, 11, 5), (PositionDecision{{true, Gate::ChannelStamp}}));
+        QCOMPARE(stamp(*object.stamps(), Channel::Position), std::uint16_t(11));
+        QCOMPARE(stamp(*object.stamps(), Channel::Teleport), std::uint16_t(5));
+
+        // A newer Teleport is stored and reported.
+        QCOMPARE(object.onPosition(7, 12, 6), (PositionDecision{{true, Gate::ChannelStamp}, true}));
+        QCOMPARE(stamp(*object.stamps(), Channel::Teleport), std::uint16_t(6));
+        QCOMPARE(object.onPosition(7, 13, 5), (PositionDecision{{false, Gate::StaleTeleport}}));
+        QCOMPARE(stamp(*object.stamps(), Channel::Position), std::uint16_t(12));
+        // Only Position and Teleport ever moved.
+        Timestamps expected = created;
+        stamp(expected, Channel::Position) = 12;
+        stamp(expected, Channel::Teleport) = 6;
+        QCOMPARE(*object.stamps(), expected);
+        // Teleport wraps like every stamp: 0x0000 is newer than 0xFFFF.
+        ObjectTimestamps wrapped;
+        wrapped.onCreateObject({1, 0, 0, 0, 0xFFFF, 0, 0, 0, 3});
+        QCOMPARE(wrapped.onPosition(3, 2, 0x0000),
+                 (PositionDecision{{true, Gate::ChannelStamp}, true}));
+        QCOMPARE(gateName(Gate::StaleTeleport), std::string_view("stale-teleport"));
+
+        // The stamps come straight from a decoded F748 (ForcePosition is parsed, not gated).
+        const Message update = decodeMessage(
+            updatePositionLayout(0x00, kPackOrientation, std::nullopt, std::nullopt).bytes());
+        const PositionPack& pack = std::get<UpdatePosition>(update).position;
+        ObjectTimestamps live;
+        live.onCreateObject({0x0101, 0, 0, 0, 3, 0, 0, 0, 7});
+        QCOMPARE(live.onPosition(pack.instanceStamp, pack.positionStamp, pack.teleportStamp),
+                 (PositionDecision{{true, Gate::ChannelStamp}}));
     }
 
     // oracle: R16
@@ -654,6 +1176,20 @@ class TestWire : public QObject {
         run = runPortalkit({"wire", "decode", "--hex", "54 F7 00 00 42 00 00 50 99 00 00 33 00"});
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains("exactly 12 bytes"), run.err.constData());
+
+        // The position and delete messages decode through the CLI too.
+        run = runPortalkit({"wire", "decode", "--json", "--hex",
+                            "48 F7 00 00 | 42 00 00 50 | 78 00 00 00 | 19 00 B4 A9 |"
+                            "00 00 80 3F | 00 00 00 40 | 00 00 40 40 | 07 00 02 01 03 00 04 00"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject position =
+            QJsonDocument::fromJson(run.out).object()["position"].toObject();
+        QCOMPARE(position["cellId"].toString(), QString("0xA9B40019"));
+        QCOMPARE(position["timestamps"].toObject()["Position"].toInt(), 0x0102);
+        run = runPortalkit({"wire", "decode", "--hex", "47F70000 42000050 0700 0000"});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(run.out.contains("name: DeleteObject"));
+        QVERIFY(run.out.contains("instanceStamp: 7"));
 
         // Usage: exit 2.
         QCOMPARE(runPortalkit({"wire", "decode"}).exitCode, 2);
