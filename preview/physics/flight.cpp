@@ -40,11 +40,11 @@ QuantumRecord recordOf(const PhysicsBody& body, double dt) {
 
 } // namespace
 
-Frame integrateCandidate(PhysicsBody& body, double dt) {
+Frame integrateCandidate(PhysicsBody& body, double dt, const Frame& offset) {
     // Retail calls calc_acceleration from the state and contact setters; doing it here, once
     // a quantum, sees the same final state (SEED §15).
     calcAcceleration(body);
-    Frame candidate = body.frame;
+    Frame candidate = compose(body.frame, offset);
     if (!body.has(state::Hidden))
         updatePhysicsInternal(body, float(dt), candidate);
     return candidate;

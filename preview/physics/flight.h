@@ -34,10 +34,10 @@ struct QuantumRecord {
     std::optional<CollisionRecord> collision;
 };
 
-// The first half of UpdateObjectInternal: calc_acceleration from the current state and
-// contact, then, unless Hidden (R43), UpdatePhysicsInternal on a copy of the frame. A caller
-// with root motion composes its offset into body.frame first.
-Frame integrateCandidate(PhysicsBody& body, double dt);
+// The first half of UpdateObjectInternal (UpdatePositionInternal): calc_acceleration from the
+// current state and contact, the frame moved by the animation's root-motion `offset`, then,
+// unless Hidden (R43), UpdatePhysicsInternal on that candidate.
+Frame integrateCandidate(PhysicsBody& body, double dt, const Frame& offset = Frame{});
 // The second half: AlignPath and the sweep when the body has spheres (else the candidate is
 // committed as it is, R40), the contact bits, then handle_all_collisions.
 QuantumRecord commitCandidate(PhysicsBody& body, const PreviewWorld& world, Frame candidate,

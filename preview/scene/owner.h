@@ -10,6 +10,7 @@
 #include "effects/particle_manager.h"
 #include "effects/script_manager.h"
 #include "effects/timed_hooks.h"
+#include "physics/body.h"
 #include "records/setup.h"
 
 #include <cstdint>
@@ -33,11 +34,15 @@ struct OwnerDesc {
     std::uint32_t defaultScriptType = 0;
     float defaultScriptIntensity = 0;
     float translucency = 0;
-    // Contact and OnWalkable: root motion applies and omega is cleared (effects-semantics §2.5).
+    // Starts with Contact and OnWalkable: standing on the ground, so root motion applies and
+    // gravity does not (effects-semantics §2.5, R37). A body created in the air flies.
     bool grounded = true;
-    // A straight-line drift applied each tick (not Hidden), so trails and PerMeter emitters can
-    // be previewed without the flight runtime; zero for everything the server moves.
-    Vec3 kinematicVelocity;
+    Vec3 velocity;                   // set_velocity
+    Vec3 omega;                      // world axes
+    std::optional<float> friction;   // absent: the constructor's 0.95
+    std::optional<float> elasticity; // absent: the constructor's 0.05
+    bool creature = false;           // what missile_ignore asks of a target (R44)
+    std::uint32_t targetId = 0;      // a missile's designated target (guid); 0: none
 };
 
 struct OwnerPart {
@@ -65,12 +70,12 @@ struct Owner {
     std::uint32_t setupId = 0;
     const dat::Setup* setup = nullptr;
 
-    Frame root;
+    // The root frame, velocity, omega, contact and collision spheres. The owner's `state` is
+    // the authority for the state bits; each tick hands them to the body.
+    PhysicsBody body;
+    const Frame& root() const { return body.frame; }
     float scale = 1;
     std::uint32_t state = state::kDefault;
-    bool grounded = true;
-    Vec3 kinematicVelocity;
-    Vec3 omega;
     float translucency = 0;
     float originalTranslucency = 0;
 
@@ -103,7 +108,7 @@ struct Owner {
     double physicsTime = 0; // PhysicsTimer while this owner steps
 
     std::vector<Frame> partWorldFrames() const;
-    OwnerPose pose() const { return OwnerPose{root, m_poseFrames}; }
+    OwnerPose pose() const { return OwnerPose{body.frame, m_poseFrames}; }
     void refreshPoseFrames() { m_poseFrames = partWorldFrames(); }
 
   private:

@@ -70,17 +70,26 @@ std::uint32_t PreviewScene::createOwner(const OwnerDesc& desc) {
     owner.guid = desc.guid;
     owner.setupId = desc.setup;
     owner.setup = setup;
-    owner.root = desc.frame;
     owner.scale = desc.scale;
-    owner.grounded = desc.grounded;
-    owner.kinematicVelocity = desc.kinematicVelocity;
+    PhysicsBody& body = owner.body;
+    body.id = desc.guid.value_or(id);
+    body.frame = desc.frame;
+    body.scale = desc.scale;
+    body.setShape(*setup, desc.scale);
+    body.transientState = desc.grounded ? transient::Contact | transient::OnWalkable : 0;
+    if (desc.friction)
+        body.setFriction(*desc.friction);
+    if (desc.elasticity)
+        body.setElasticity(*desc.elasticity);
+    body.creature = desc.creature;
+    body.targetId = desc.targetId;
     owner.translucency = owner.originalTranslucency = desc.translucency;
     owner.updateTime = owner.physicsTime = m_now;
     owner.parts.resize(setup->parts.size());
     for (std::size_t i = 0; i < setup->parts.size(); ++i) {
         OwnerPart& part = owner.parts[i];
         part.gfxObj = setup->parts[i];
-        part.world = owner.root;
+        part.world = body.frame;
         const Vec3 base =
             i < setup->defaultScales.size() ? Vec3(setup->defaultScales[i]) : Vec3{1, 1, 1};
         part.gfxScale = base * owner.scale;
@@ -136,6 +145,8 @@ std::uint32_t PreviewScene::createOwner(const OwnerDesc& desc) {
     changeState(owner, desc.state, QStringLiteral("create"));
     if ((owner.state & state::Lighting) && owner.lights.empty() && !setup->lights.empty())
         setLights(owner, true);
+    body.velocity = desc.velocity;
+    body.omega = desc.omega;
 
     if (desc.guid) {
         auto pending = m_pendingEffects.find(*desc.guid);
@@ -296,7 +307,7 @@ void PreviewScene::setLights(Owner& owner, bool on) {
     if (on) {
         owner.state |= state::Lighting;
         for (const auto& [type, info] : owner.setup->lights) {
-            OwnerLight light{info, type, compose(owner.root, Frame(info.viewSpaceLocation))};
+            OwnerLight light{info, type, compose(owner.root(), Frame(info.viewSpaceLocation))};
             lights.append(QJsonObject{{"type", type},
                                       {"color", dat::didJson(info.color)},
                                       {"intensity", realField(info.intensity)},
@@ -540,7 +551,7 @@ void PreviewScene::execute(Owner& owner, const dat::AnimationHook& hook, const H
         break;
     }
     case dat::HookType::SetOmega:
-        owner.omega = Vec3(std::get<hk::SetOmega>(hook.payload).axis);
+        owner.body.omega = Vec3(std::get<hk::SetOmega>(hook.payload).axis);
         break;
     case dat::HookType::TextureVelocity:
     case dat::HookType::TextureVelocityPart: {
@@ -611,6 +622,8 @@ void PreviewScene::applyScale(Owner& owner, float scale) {
                               : Vec3{1, 1, 1};
         owner.parts[i].gfxScale = base * scale;
     }
+    owner.body.scale = scale;
+    owner.body.setShape(*owner.setup, scale);
     publishAppearance(owner, "scale", scale);
 }
 
@@ -709,19 +722,10 @@ void PreviewScene::updateObject(Owner& owner) {
 void PreviewScene::updateObjectInternal(Owner& owner, double quantum) {
     // R47: animation and root motion → part poses → children → animation hooks → scripts →
     // emitters and lights → particles. Hidden stops the sequence, not the effects (R15, R43).
-    const bool hidden = (owner.state & state::Hidden) != 0;
-    if (!hidden) {
-        Frame offset;
+    Frame offset;
+    if (!(owner.state & state::Hidden))
         owner.sequencer.update(quantum, &offset, owner.pendingAnimHooks);
-        // Root translation only counts on walkable ground (effects-semantics §2.5).
-        offset.origin = owner.grounded ? offset.origin * owner.scale : Vec3{};
-        owner.root = compose(owner.root, offset);
-        // calc_acceleration clears omega on walkable ground unless sledding.
-        if (owner.grounded && !(owner.state & state::Sledding))
-            owner.omega = Vec3{};
-        rotateGlobal(owner.root, owner.omega * float(quantum));
-        owner.root.origin += owner.kinematicVelocity * float(quantum);
-    }
+    stepBody(owner, offset, quantum);
     publishPose(owner);
     updateChildren(owner);
     processTimedHooks(owner);
@@ -738,12 +742,110 @@ void PreviewScene::updateObjectInternal(Owner& owner, double quantum) {
         }
 }
 
+void PreviewScene::stepBody(Owner& owner, const Frame& rootMotion, double quantum) {
+    PhysicsBody& body = owner.body;
+    body.state = owner.state;
+    const Frame before = body.frame;
+    const std::uint32_t transientBefore = body.transientState;
+    // Root translation only counts on walkable ground (effects-semantics §2.5); the sequence's
+    // offset is in the object's frame, scaled with it.
+    Frame offset = rootMotion;
+    offset.origin = body.contact() && body.onWalkable() ? offset.origin * owner.scale : Vec3{};
+    const Frame candidate = integrateCandidate(body, quantum, offset);
+    QuantumRecord record;
+    if (m_world) {
+        record = commitCandidate(body, collisionWorld(owner), candidate, quantum);
+    } else {
+        body.frame = candidate;
+        record.dt = quantum;
+        record.frame = body.frame;
+        record.velocity = body.velocity;
+        record.transientState = body.transientState;
+    }
+    record.time = owner.physicsTime;
+    publishQuantum(owner, record, before, transientBefore);
+}
+
+PreviewWorld PreviewScene::collisionWorld(const Owner& mover) const {
+    // The other owners stand in the world as their Setup spheres; a held object moves with its
+    // holder and a Hidden one ignores collisions (R13).
+    PreviewWorld world = *m_world;
+    for (const auto& [id, other] : m_owners) {
+        if (other.get() == &mover || other->parent || (other->state & state::IgnoreCollisions))
+            continue;
+        ObjectFacts facts = other->body.facts();
+        facts.missile = (other->state & state::Missile) != 0;
+        facts.ethereal = (other->state & state::Ethereal) != 0;
+        for (const CollisionSphere& sphere : other->body.spheres)
+            world.spheres.push_back(WorldSphere{
+                facts, transformPoint(other->body.frame, sphere.center), sphere.radius});
+    }
+    return world;
+}
+
+void PreviewScene::publishQuantum(const Owner& owner, const QuantumRecord& record,
+                                  const Frame& before, std::uint32_t transientBefore) {
+    if (!m_events.active())
+        return;
+    // A body at rest says nothing: only quanta that move it, carry velocity or change its
+    // contact are traced.
+    if (record.frame == before && record.velocity == Vec3{} &&
+        record.transientState == transientBefore && !record.collision)
+        return;
+    const auto flag = [&](std::uint32_t bit) { return (record.transientState & bit) != 0; };
+    QJsonObject fields{{"dt", realField(float(record.dt))},
+                       {"frame", frameField(record.frame)},
+                       {"velocity", vectorField(record.velocity)},
+                       {"contact", flag(transient::Contact)},
+                       {"on_walkable", flag(transient::OnWalkable)}};
+    if (record.swept)
+        fields["swept"] = true;
+    if (record.transitionFailed)
+        fields["transition_failed"] = true;
+    publish(owner, "physics", fields);
+    if (!record.collision)
+        return;
+    const CollisionRecord& hit = *record.collision;
+    QJsonObject collision{{"hit", hitKindName(hit.kind)},
+                          {"normal", vectorField(hit.normal)},
+                          {"walkable", hit.walkable},
+                          {"response", responseName(hit.response)},
+                          {"velocity_before", vectorField(hit.velocityBefore)},
+                          {"velocity_after", vectorField(hit.velocityAfter)}};
+    if (hit.kind != HitKind::Ground)
+        collision["id"] = dat::didJson(hit.id);
+    publish(owner, "collision", collision);
+}
+
+void PreviewScene::setWorld(PreviewWorld world) {
+    m_world = std::move(world);
+}
+
+void PreviewScene::setVelocity(std::uint32_t id, Vec3 velocity, Vec3 omega) {
+    if (Owner* target = owner(id)) {
+        target->body.velocity = velocity;
+        target->body.omega = omega;
+        publish(*target, "vector",
+                {{"velocity", vectorField(velocity)}, {"omega", vectorField(omega)}});
+    }
+}
+
+void PreviewScene::setFrame(std::uint32_t id, const Frame& frame) {
+    if (Owner* target = owner(id)) {
+        target->body.frame = frame;
+        publishPose(*target);
+        updateChildren(*target);
+        refreshLights(*target);
+        publish(*target, "placed", {{"frame", frameField(frame)}});
+    }
+}
+
 void PreviewScene::publishPose(Owner& owner) {
     const Vec3 scale{owner.scale, owner.scale, owner.scale};
     if (const dat::AnimationFrame* pose = owner.sequencer.currentPose()) {
         const std::size_t count = std::min(owner.parts.size(), pose->parts.size());
         for (std::size_t i = 0; i < count; ++i)
-            owner.parts[i].world = composeScaled(owner.root, Frame(pose->parts[i]), scale);
+            owner.parts[i].world = composeScaled(owner.root(), Frame(pose->parts[i]), scale);
     }
     owner.refreshPoseFrames();
     const std::uint32_t animation = owner.sequencer.currentAnimation();
@@ -761,8 +863,9 @@ void PreviewScene::updateChildren(Owner& owner) {
             continue;
         const bool onPart =
             held->parentPart >= 0 && std::size_t(held->parentPart) < owner.parts.size();
-        held->root = compose(onPart ? owner.parts[std::size_t(held->parentPart)].world : owner.root,
-                             held->holding);
+        held->body.frame =
+            compose(onPart ? owner.parts[std::size_t(held->parentPart)].world : owner.root(),
+                    held->holding);
         publishPose(*held);
         refreshLights(*held);
     }
@@ -798,7 +901,7 @@ void PreviewScene::runScripts(Owner& owner) {
 void PreviewScene::refreshLights(Owner& owner) {
     // Lights follow the root, not animated parts (effects-semantics §5.2).
     for (OwnerLight& light : owner.lights)
-        light.world = compose(owner.root, Frame(light.info.viewSpaceLocation));
+        light.world = compose(owner.root(), Frame(light.info.viewSpaceLocation));
 }
 
 void PreviewScene::stepParticles(Owner& owner) {

@@ -7,6 +7,7 @@
 #include "core/assets.h"
 #include "core/events.h"
 #include "core/retail_random.h"
+#include "physics/flight.h"
 #include "scene/owner.h"
 #include "scene/snapshot.h"
 
@@ -65,6 +66,15 @@ class PreviewScene {
     // set_state with side effects: NoDraw, then Hidden (R12–R15), and Lighting.
     void setState(std::uint32_t owner, std::uint32_t state);
 
+    // The ground, walls and target spheres bodies collide with. Without a world there is no
+    // transition: frames commit unswept and contact stays as created, which keeps an effects
+    // preview standing where it was put. Other owners collide through their Setup spheres.
+    void setWorld(PreviewWorld world);
+    const std::optional<PreviewWorld>& world() const { return m_world; }
+    // set_velocity and the angular velocity (world axes), as VectorUpdate installs them.
+    void setVelocity(std::uint32_t owner, Vec3 velocity, Vec3 omega);
+    // Places the root where a Position message says, keeping velocity (SEED P D-P5).
+    void setFrame(std::uint32_t owner, const Frame& frame);
     // Moves the clock forward and runs every owner's tick(s) in the R47 order, then publishes a
     // `particles` sample.
     void advance(double dt);
@@ -87,6 +97,10 @@ class PreviewScene {
 
     void updateObject(Owner& owner);
     void updateObjectInternal(Owner& owner, double quantum);
+    void stepBody(Owner& owner, const Frame& offset, double quantum);
+    PreviewWorld collisionWorld(const Owner& mover) const;
+    void publishQuantum(const Owner& owner, const QuantumRecord& record, const Frame& before,
+                        std::uint32_t transientBefore);
     void updateChildren(Owner& owner);
     void publishPose(Owner& owner);
     void processTimedHooks(Owner& owner);
@@ -124,6 +138,7 @@ class PreviewScene {
     std::map<std::uint32_t, std::unique_ptr<Owner>> m_owners;
     std::map<std::uint32_t, std::vector<Effect>> m_pendingEffects;
     std::map<std::uint32_t, TextureScroll> m_scrolls;
+    std::optional<PreviewWorld> m_world;
 };
 
 } // namespace portalkit::preview

@@ -171,8 +171,8 @@ int runSimulate(const QStringList& arguments) {
          "ID"},
         {"scale", "Object scale.", "F", "1"},
         {"velocity",
-         "Move the object in a straight line at X,Y,Z m/s, so trails show (a "
-         "stand-in for flight physics).",
+         "Launch the object from the air at X,Y,Z m/s; it flies under its PhysicsState "
+         "(falls with Gravity 0x400 set), so trails show.",
          "X,Y,Z"},
         {"state", "PhysicsState at creation (default 0x00400C08).", "HEX"},
         {"at",
@@ -279,7 +279,10 @@ int runSimulate(const QStringList& arguments) {
         return kUsageOrIo;
     desc.state = state.value_or(desc.state);
     desc.scriptTable = table;
-    desc.kinematicVelocity = velocity.value_or(Vec3{});
+    if (velocity) {
+        desc.velocity = *velocity;
+        desc.grounded = false;
+    }
 
     auto dat = openDat(parser.positionalArguments().at(0));
     if (!dat)

@@ -497,7 +497,7 @@ class TestScene : public QObject {
         QCOMPARE(owner.parts[1].diffuse, 0.2f);
         QCOMPARE(owner.scale, 2.0f);
         QCOMPARE(owner.parts[0].gfxScale.x, 2.0f);
-        QCOMPARE(owner.omega, Vec3(0, 0, 1)); // set; cleared by the next grounded tick
+        QCOMPARE(owner.body.omega, Vec3(0, 0, 1)); // set; cleared by the next grounded tick
         QCOMPARE(world.recorder->ofType("emitter_stopped").size(), std::size_t(1));
         QCOMPARE(world.recorder->ofType("emitter_destroyed").size(), std::size_t(1));
         QCOMPARE(scene.textureScrolls().at(0x01000001).du, 0.5f);
