@@ -4,6 +4,7 @@
 #include "io/dat_error.h"
 #include "scene/preview_scene.h"
 #include "scene/trace.h"
+#include "timeline/scenario.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -145,6 +146,87 @@ void perform(PreviewScene& scene, std::uint32_t owner, const Action& action) {
     }
 }
 
+// Where the events go: the --trace file or stdout, and the totals of --summary (printed also
+// when there is no trace). Declared before the scene, so it outlives the scene's listeners.
+class TraceSink {
+  public:
+    bool open(const QCommandLineParser& parser, Events& events) {
+        const bool toStdout = parser.value("trace") == "-";
+        if (parser.isSet("trace") && !toStdout) {
+            m_file = std::make_unique<QFile>(parser.value("trace"));
+            if (!m_file->open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+                printError(QStringLiteral("cannot write %1: %2")
+                               .arg(parser.value("trace"), m_file->errorString()));
+                return false;
+            }
+            events.listen([this](const Event& event) { m_file->write(traceLine(event)); });
+        } else if (toStdout) {
+            events.listen([](const Event& event) { writeOut(traceLine(event)); });
+        }
+        events.listen([this](const Event& event) { m_summary.add(event); });
+        return true;
+    }
+    void finish(const QCommandLineParser& parser, double now) const {
+        if (parser.isSet("summary") || !parser.isSet("trace"))
+            writeOut(QJsonDocument(m_summary.toJson(now)).toJson());
+    }
+
+  private:
+    std::unique_ptr<QFile> m_file;
+    TraceSummary m_summary;
+};
+
+// simulate --scenario: the objects, the world and every change come from the file's server
+// messages; --seed, --duration and --dt override the file's.
+int runScenario(const QCommandLineParser& parser) {
+    for (const char* option : {"setup", "script", "typed", "motion", "style", "table", "scale",
+                               "velocity", "state", "at"})
+        if (parser.isSet(option)) {
+            printError(QStringLiteral("--%1 does not apply to --scenario: the scenario's "
+                                      "messages create and drive its objects")
+                           .arg(QLatin1String(option)));
+            return kUsageOrIo;
+        }
+    Scenario scenario;
+    try {
+        scenario = loadScenarioFile(parser.value("scenario"));
+    } catch (const dat::DatError& error) {
+        printError(QString::fromStdString(error.what()));
+        return kUsageOrIo;
+    }
+    const auto seed = parseNumber(parser.value("seed"));
+    const auto duration = parseSeconds(parser.value("duration"));
+    const auto dt = parseSeconds(parser.value("dt"));
+    if (!seed || !duration || !dt || !(*dt > 0) || !(*duration >= 0) ||
+        *duration / *dt > 10'000'000) {
+        printError("--seed, --duration and --dt take numbers; --dt must be positive");
+        return kUsageOrIo;
+    }
+    if (parser.isSet("seed"))
+        scenario.seed = *seed;
+    if (parser.isSet("duration"))
+        scenario.duration = *duration;
+    if (parser.isSet("dt"))
+        scenario.dt = *dt;
+    if (scenario.duration / scenario.dt > 10'000'000) {
+        printError("duration / dt asks for more than 10 million frames");
+        return kUsageOrIo;
+    }
+
+    auto dat = openDat(parser.positionalArguments().at(0));
+    if (!dat)
+        return kUsageOrIo;
+    auto assets = std::make_shared<Assets>(std::make_shared<const dat::DatFile>(std::move(*dat)));
+    TraceSink sink;
+    PreviewScene scene(assets, scenario.seed);
+    if (!sink.open(parser, scene.events()))
+        return kUsageOrIo;
+    ScenarioPlayer player(scene, scenario);
+    player.advanceTo(scenario.duration);
+    sink.finish(parser, scene.now());
+    return kSuccess;
+}
+
 } // namespace
 
 int runSimulate(const QStringList& arguments) {
@@ -152,11 +234,13 @@ int runSimulate(const QStringList& arguments) {
     parser.setApplicationDescription(
         "Runs the effect runtime headless on one object built from a Setup: its default script, "
         "then the chosen effect (a PhysicsScript, a typed effect through the object's table, or "
-        "a motion command) at each --at time. Deterministic: the same seed gives the same trace. "
-        "Without --trace or --summary prints the summary.");
+        "a motion command) at each --at time. Or runs a --scenario: server messages that create, "
+        "launch, move, strike and delete objects in a small world. Deterministic: the same seed "
+        "gives the same trace. Without --trace or --summary prints the summary.");
     parser.addPositionalArgument("DAT", "The portal DAT (the demo DAT or client_portal.dat).");
     parser.addOptions({
         {"setup", "The Setup to build the object from.", "ID"},
+        {"scenario", "Run this server timeline (docs/scenarios.md) instead of one object.", "FILE"},
         {"script", "Play this PhysicsScript directly (as F754 does).", "DID"},
         {"typed",
          "Play this script type through the table (as F755 does): a name such as "
@@ -187,6 +271,8 @@ int runSimulate(const QStringList& arguments) {
     });
     if (auto exit = parseOrExit(parser, arguments, 1))
         return *exit;
+    if (parser.isSet("scenario"))
+        return runScenario(parser);
 
     auto setup = parseId(parser.value("setup"));
     if (!parser.isSet("setup") || !setup) {
@@ -288,24 +374,10 @@ int runSimulate(const QStringList& arguments) {
     if (!dat)
         return kUsageOrIo;
     auto assets = std::make_shared<Assets>(std::make_shared<const dat::DatFile>(std::move(*dat)));
+    TraceSink sink;
     PreviewScene scene(assets, *seed);
-
-    std::unique_ptr<QFile> traceFile;
-    const bool traceToStdout = parser.value("trace") == "-";
-    if (parser.isSet("trace") && !traceToStdout) {
-        traceFile = std::make_unique<QFile>(parser.value("trace"));
-        if (!traceFile->open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-            printError(QStringLiteral("cannot write %1: %2")
-                           .arg(parser.value("trace"), traceFile->errorString()));
-            return kUsageOrIo;
-        }
-    }
-    if (traceFile)
-        scene.events().listen([&](const Event& event) { traceFile->write(traceLine(event)); });
-    else if (traceToStdout)
-        scene.events().listen([](const Event& event) { writeOut(traceLine(event)); });
-    TraceSummary summary;
-    scene.events().listen([&](const Event& event) { summary.add(event); });
+    if (!sink.open(parser, scene.events()))
+        return kUsageOrIo;
 
     const std::uint32_t owner = scene.createOwner(desc);
     if (!owner) {
@@ -327,9 +399,7 @@ int runSimulate(const QStringList& arguments) {
         scene.advance(*dt);
     }
 
-    const bool printSummary = parser.isSet("summary") || !parser.isSet("trace");
-    if (printSummary)
-        writeOut(QJsonDocument(summary.toJson(scene.now())).toJson());
+    sink.finish(parser, scene.now());
     return kSuccess;
 }
 

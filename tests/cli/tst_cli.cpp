@@ -39,7 +39,8 @@ class TestCli : public QObject {
         CliRun run = runPortalkit({"--help"});
         QCOMPARE(run.exitCode, 0);
         for (const char* command : {"info", "ls", "cat", "verify", "pack", "unpack", "bench",
-                                    "show", "decode-all", "scan-blocking", "export"})
+                                    "show", "decode-all", "scan-blocking", "export", "audit",
+                                    "diff", "build", "simulate", "wire"})
             QVERIFY2(run.out.contains(command), command);
         run = runPortalkit({"frobnicate"});
         QCOMPARE(run.exitCode, 2);
@@ -51,7 +52,8 @@ class TestCli : public QObject {
     void everyCommandHasHelp_data() {
         QTest::addColumn<QString>("command");
         for (const char* command : {"info", "ls", "cat", "verify", "pack", "unpack", "bench",
-                                    "show", "decode-all", "scan-blocking", "export"})
+                                    "show", "decode-all", "scan-blocking", "export", "audit",
+                                    "diff", "build", "simulate", "wire"})
             QTest::newRow(command) << command;
     }
     void everyCommandHasHelp() {

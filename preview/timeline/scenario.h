@@ -1,0 +1,71 @@
+#pragma once
+// A server timeline for the previewer (docs/scenarios.md): the world, and the messages the
+// (simulated) server sends, each at its time. Flight, impact and deletion play out only as
+// these messages say (R46).
+
+#include "physics/world.h"
+#include "timeline/smartbox.h"
+#include "wire/messages.h"
+
+#include <QByteArray>
+#include <QString>
+#include <optional>
+#include <variant>
+#include <vector>
+
+namespace portalkit::preview {
+
+// A motion command for a live object: the preview's stand-in for the server's UpdateMotion
+// (F74C), whose movement data the preview does not decode.
+struct MotionAction {
+    std::uint32_t guid = 0;
+    std::uint32_t command = 0;
+    float speed = 1;
+};
+
+struct TimedMessage {
+    double t = 0;
+    std::variant<wire::Message, MotionAction> what;
+    WeenieFacts facts; // CreateObject only
+    QString note;
+};
+
+struct Scenario {
+    QString name;
+    QString about;
+    double duration = 5;
+    double dt = 0.04;
+    std::uint32_t seed = 1;
+    std::optional<PreviewWorld> world;
+    std::vector<TimedMessage> messages; // in time order; equal times keep file order
+};
+
+// Reads a scenario file's JSON. A message is given as `message` (the JSON `wire decode --json`
+// prints; left-out parts take their defaults, and a scriptType may be a PlayScript name), as
+// `hex` (one message body), or as a preview `motion`. Throws DatError naming the source and
+// the JSON path (or byte offset inside a hex message).
+Scenario loadScenario(const QByteArray& json, const QString& source);
+Scenario loadScenarioFile(const QString& path);
+
+// Plays a scenario into a scene: messages are delivered when the clock reaches their time
+// (the clock stops exactly there), between frames of `dt`.
+class ScenarioPlayer {
+  public:
+    ScenarioPlayer(PreviewScene& scene, const Scenario& scenario);
+
+    // Runs until `t` (at most the scenario's duration), delivering every message due by then.
+    void advanceTo(double t);
+    bool finished() const;
+    const SmartBox& smartBox() const { return m_smartBox; }
+
+  private:
+    void deliverDue();
+    void performMotion(const MotionAction& motion);
+
+    PreviewScene& m_scene;
+    const Scenario& m_scenario;
+    SmartBox m_smartBox;
+    std::size_t m_next = 0;
+};
+
+} // namespace portalkit::preview
