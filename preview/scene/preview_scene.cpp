@@ -913,6 +913,8 @@ FrameSnapshot PreviewScene::snapshot() const {
     out.t = m_now;
     for (const auto& [id, owner] : m_owners) {
         const bool hidden = (owner->state & (state::Hidden | state::NoDraw)) != 0;
+        out.owners.push_back(
+            OwnerInstance{id, owner->setupId, owner->root(), owner->scale, hidden});
         for (std::size_t i = 0; i < owner->parts.size() && !hidden; ++i) {
             const OwnerPart& part = owner->parts[i];
             if (part.noDraw || part.translucency >= 1.0f || !part.gfxObj)

@@ -42,8 +42,19 @@ struct LightInstance {
     float coneAngle = 0;
 };
 
+// Each owner's root, for what the renderer draws from the Setup itself: collision, cylinder and
+// selection spheres, part axes, framing the camera.
+struct OwnerInstance {
+    std::uint32_t owner = 0;
+    std::uint32_t setup = 0;
+    Frame root;
+    float scale = 1;
+    bool hidden = false; // Hidden or NoDraw: the parts are left out of `parts`
+};
+
 struct FrameSnapshot {
     double t = 0;
+    std::vector<OwnerInstance> owners;
     std::vector<PartInstance> parts;
     std::vector<ParticleInstance> particles;
     std::vector<LightInstance> lights;

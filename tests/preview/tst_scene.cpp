@@ -526,6 +526,10 @@ class TestScene : public QObject {
         QCOMPARE(before.lights.size(), std::size_t(1));
         QCOMPARE(before.lights[0].range, 6.0f);
         QCOMPARE(before.lights[0].type, 2);
+        QCOMPARE(before.owners.size(), std::size_t(1));
+        QCOMPARE(before.owners[0].setup, s.id);
+        QCOMPARE(before.owners[0].root.origin, Vec3(5, 0, 0));
+        QVERIFY(!before.owners[0].hidden);
 
         scene.playScript(id, 0x33000090);
         for (int i = 0; i < 3; ++i)
@@ -543,6 +547,7 @@ class TestScene : public QObject {
         scene.setState(id, state::kDefault | state::NoDraw);
         QVERIFY(scene.snapshot().parts.empty());
         QCOMPARE(scene.snapshot().particles.size(), after.particles.size());
+        QVERIFY(scene.snapshot().owners[0].hidden);
     }
 
     void hostileDataIsBoundedNotFollowedForever() {
