@@ -16,6 +16,9 @@ using namespace portalkit;
 class TestAuditPanel : public QObject {
     Q_OBJECT
   private slots:
+    // The window remembers recent DATs in QSettings: keep them out of the user's settings.
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
     void demoDatHoldsItsManifest() {
         ui::MainWindow window;
         window.show();

@@ -18,6 +18,9 @@ class TestMainWindow : public QObject {
     QTemporaryDir m_dir;
 
   private slots:
+    // The window remembers recent DATs in QSettings: keep them out of the user's settings.
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
     void listsAndFiltersTheEntriesOfADat() {
         dat::DatWriter writer(dat::DatKind::Portal);
         writer.put(entry(0x02000124, 812));

@@ -7,7 +7,7 @@
 
 namespace portalkit::ui {
 
-void EntryTableModel::setDat(std::optional<dat::DatFile> dat) {
+void EntryTableModel::setDat(std::shared_ptr<const dat::DatFile> dat) {
     beginResetModel();
     m_dat = std::move(dat);
     endResetModel();

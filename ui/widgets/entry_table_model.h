@@ -3,11 +3,11 @@
 #include "container/dat_file.h"
 
 #include <QAbstractTableModel>
-#include <optional>
+#include <memory>
 
 namespace portalkit::ui {
 
-// The entries of one DAT as a table: id, type, size, flags, date, iteration.
+// The entries of one (shared, read-only) DAT as a table: id, type, size, flags, date, iteration.
 class EntryTableModel : public QAbstractTableModel {
     Q_OBJECT
   public:
@@ -15,8 +15,8 @@ class EntryTableModel : public QAbstractTableModel {
 
     using QAbstractTableModel::QAbstractTableModel;
 
-    void setDat(std::optional<dat::DatFile> dat);
-    const std::optional<dat::DatFile>& dat() const { return m_dat; }
+    void setDat(std::shared_ptr<const dat::DatFile> dat);
+    const std::shared_ptr<const dat::DatFile>& dat() const { return m_dat; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -25,7 +25,7 @@ class EntryTableModel : public QAbstractTableModel {
                         int role = Qt::DisplayRole) const override;
 
   private:
-    std::optional<dat::DatFile> m_dat;
+    std::shared_ptr<const dat::DatFile> m_dat;
 };
 
 } // namespace portalkit::ui

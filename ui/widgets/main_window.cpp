@@ -1,42 +1,64 @@
 #include "main_window.h"
 
 #include "audit_panel.h"
+#include "browser_dock.h"
+#include "container/dat_file.h"
 #include "entry_table_model.h"
+#include "inspector_dock.h"
 #include "io/dat_error.h"
-#include "records/record.h"
 
 #include <QApplication>
 #include <QDir>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QPlainTextEdit>
+#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace portalkit::ui {
+namespace {
+
+constexpr int kRecentLimit = 10;
+const char* const kRecentKey = "recentDats";
+
+QSettings studioSettings() {
+    return QSettings(QStringLiteral("PortalKit"), QStringLiteral("Studio"));
+}
+
+QString typeOf(const dat::DatFile& dat, std::uint32_t id) {
+    const auto type = dat::typeName(dat.kind(), id);
+    return QString::fromUtf8(type.data(), qsizetype(type.size()));
+}
+
+} // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_model(new EntryTableModel(this)),
       m_filter(new QSortFilterProxyModel(this)), m_table(new QTableView),
-      m_filterEdit(new QLineEdit), m_summary(new QLabel), m_bytes(new QPlainTextEdit),
-      m_record(new QTreeWidget), m_audit(new AuditPanel([this]() -> const dat::DatFile* {
-          return m_model->dat() ? &*m_model->dat() : nullptr;
-      })) {
+      m_filterEdit(new QLineEdit), m_entryView(new QWidget), m_summary(new QLabel),
+      m_bytes(new QPlainTextEdit), m_browser(new BrowserDock(this)),
+      m_inspector(new InspectorDock(this)),
+      m_audit(new AuditPanel([this]() -> const dat::DatFile* { return m_model->dat().get(); })) {
     setWindowTitle(tr("PortalKit Studio"));
     resize(1240, 720);
+    setAcceptDrops(true);
 
+    // The entry table of the DAT being browsed: the centre until a viewport takes it.
     m_filter->setSourceModel(m_model);
     m_filter->setSortRole(Qt::UserRole);
     m_filter->setFilterCaseSensitivity(Qt::CaseInsensitive);
@@ -47,40 +69,45 @@ MainWindow::MainWindow(QWidget* parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
-
     m_filterEdit->setPlaceholderText(tr("Filter by id or type, e.g. 0x0200 or Setup"));
     m_filterEdit->setClearButtonEnabled(true);
     connect(m_filterEdit, &QLineEdit::textChanged, m_filter,
             &QSortFilterProxyModel::setFilterFixedString);
-
-    auto* central = new QWidget;
-    auto* layout = new QVBoxLayout(central);
+    auto* layout = new QVBoxLayout(m_entryView);
     layout->addWidget(m_filterEdit);
     layout->addWidget(m_table);
-    setCentralWidget(central);
+    setCentralWidget(m_entryView);
     statusBar()->addWidget(m_summary);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &MainWindow::tableRowChanged);
+
+    addDockWidget(Qt::LeftDockWidgetArea, m_browser);
+    resizeDocks({m_browser}, {260}, Qt::Horizontal);
+    connect(m_browser, &BrowserDock::entryChosen, this, &MainWindow::showEntry);
+    connect(m_browser, &BrowserDock::notFound, this, [this](const QString& text) {
+        statusBar()->showMessage(tr("No open DAT holds %1").arg(text), 5000);
+    });
 
     m_bytes->setReadOnly(true);
     m_bytes->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_bytes->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    auto* bytesDock = new QDockWidget(tr("Bytes"), this);
-    bytesDock->setObjectName("bytesDock");
-    bytesDock->setWidget(m_bytes);
-    addDockWidget(Qt::RightDockWidgetArea, bytesDock);
+    m_bytesDock = new QDockWidget(tr("Bytes"), this);
+    m_bytesDock->setObjectName("bytesDock");
+    m_bytesDock->setWidget(m_bytes);
+    addDockWidget(Qt::RightDockWidgetArea, m_bytesDock);
     // Wide enough for a 16-byte hex row with its ASCII column.
-    resizeDocks({bytesDock},
+    resizeDocks({m_bytesDock},
                 {QFontMetrics(m_bytes->font()).horizontalAdvance(QString(76, '0')) + 40},
                 Qt::Horizontal);
-    m_record->setColumnCount(2);
-    m_record->setHeaderLabels({tr("Field"), tr("Value")});
-    auto* recordDock = new QDockWidget(tr("Record"), this);
-    recordDock->setObjectName("recordDock");
-    recordDock->setWidget(m_record);
-    addDockWidget(Qt::RightDockWidgetArea, recordDock);
-    tabifyDockWidget(bytesDock, recordDock);
-    recordDock->raise();
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            &MainWindow::showEntry);
+    addDockWidget(Qt::RightDockWidgetArea, m_inspector);
+    tabifyDockWidget(m_bytesDock, m_inspector);
+    m_inspector->raise();
+    m_inspector->setLinkResolver([this](std::uint32_t id) {
+        const auto dat = m_browser->findDat(id, m_inspector->shownDat());
+        return dat ? typeOf(*dat, id) : QString();
+    });
+    connect(m_inspector, &InspectorDock::linkActivated, this,
+            [this](std::uint32_t id) { m_browser->navigateTo(id, m_inspector->shownDat()); });
 
     m_auditDock = new QDockWidget(tr("Audit"), this);
     m_auditDock->setObjectName("audit");
@@ -96,85 +123,101 @@ MainWindow::MainWindow(QWidget* parent)
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open DAT…"), QKeySequence::Open, this, &MainWindow::chooseDat);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    rebuildRecentMenu();
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
-    QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(recordDock->toggleViewAction());
-    view->addAction(bytesDock->toggleViewAction());
-    view->addAction(m_auditDock->toggleViewAction());
+    QMenu* go = menuBar()->addMenu(tr("&Go"));
+    go->addAction(m_browser->backAction());
+    go->addAction(m_browser->forwardAction());
+    go->addAction(m_browser->goToAction());
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_viewMenu->addAction(m_browser->toggleViewAction());
+    m_viewMenu->addAction(m_inspector->toggleViewAction());
+    m_viewMenu->addAction(m_bytesDock->toggleViewAction());
+    m_viewMenu->addAction(m_auditDock->toggleViewAction());
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
     tools->addAction(tr("&Audit against the manifest"), QKeySequence(tr("Ctrl+Shift+A")), this,
                      [this] { showAudit(); });
 }
 
-void MainWindow::showEntry(const QModelIndex& current) {
-    m_bytes->clear();
-    m_record->clear();
-    const auto& dat = m_model->dat();
-    if (!dat || !current.isValid())
+MainWindow::~MainWindow() {
+    m_audit->waitForRun(); // a run reads a DAT this window owns
+}
+
+QTreeWidget* MainWindow::recordView() const {
+    return m_inspector->tree();
+}
+
+std::shared_ptr<const dat::DatFile> MainWindow::portalDat() const {
+    for (const auto& dat : m_dats)
+        if (dat->kind() == dat::DatKind::Portal)
+            return dat;
+    return nullptr;
+}
+
+std::shared_ptr<const dat::DatFile> MainWindow::currentDat() const {
+    return m_browser->currentDat();
+}
+
+std::uint32_t MainWindow::currentId() const {
+    return m_browser->currentId();
+}
+
+void MainWindow::showEntry(const dat::DatFile* dat, std::uint32_t id) {
+    const auto owner = std::find_if(m_dats.begin(), m_dats.end(),
+                                    [dat](const auto& open) { return open.get() == dat; });
+    if (owner == m_dats.end())
         return;
-    const QModelIndex source = m_filter->mapToSource(current);
-    const dat::EntryInfo& entry = dat->entries()[std::size_t(source.row())];
+    const dat::EntryInfo* entry = dat->find(id);
+    if (!entry)
+        return;
+
+    // The table follows the browser: the shown entry's DAT, its row current.
+    m_syncingTable = true;
+    if (m_model->dat().get() != dat) {
+        m_audit->waitForRun(); // a run reads the table's DAT
+        m_model->setDat(*owner);
+        m_table->resizeColumnsToContents();
+        showDatSummary(*dat);
+    }
+    const int row = int(entry - dat->entries().data());
+    QModelIndex index = m_filter->mapFromSource(m_model->index(row, 0));
+    if (!index.isValid()) {
+        m_filterEdit->clear();
+        index = m_filter->mapFromSource(m_model->index(row, 0));
+    }
+    m_table->setCurrentIndex(index);
+    m_table->scrollTo(index);
+    m_syncingTable = false;
+
+    m_bytes->clear();
     try {
-        const auto bytes = dat->read(entry);
+        const auto bytes = dat->read(*entry);
         showEntryBytes(bytes);
-        showRecord(entry.id, bytes);
+        m_inspector->showRecord(*dat, id, bytes);
     } catch (const dat::DatError& error) {
         m_bytes->setPlainText(QString::fromStdString(error.what()));
+        m_inspector->showError(*dat, id, QString::fromStdString(error.what()));
     }
+
+    emit entrySelected(id);
+    const QString type = typeOf(*dat, id);
+    if (type == QLatin1String("Setup"))
+        emit setupSelected(id);
+    else if (type == QLatin1String("PhysicsScriptTable"))
+        emit physicsScriptTableSelected(id);
 }
 
-namespace {
-
-// One tree row per JSON value: objects and arrays become expandable rows.
-void addJsonItems(QTreeWidgetItem* parent, const QString& key, const QJsonValue& value) {
-    auto* item = new QTreeWidgetItem(parent, {key});
-    if (value.isObject()) {
-        const QJsonObject object = value.toObject();
-        if (object.contains("type"))
-            item->setText(1, object["type"].toString());
-        for (auto it = object.begin(); it != object.end(); ++it)
-            addJsonItems(item, it.key(), it.value());
-    } else if (value.isArray()) {
-        const QJsonArray array = value.toArray();
-        item->setText(1, QObject::tr("%n item(s)", nullptr, int(array.size())));
-        for (qsizetype i = 0; i < array.size(); ++i)
-            addJsonItems(item, QString::number(i), array[i]);
-    } else {
-        QString text = value.isString() ? value.toString()
-                       : value.isBool() ? (value.toBool() ? "true" : "false")
-                                        : QString::number(value.toDouble(), 'g', 9);
-        // Blobs (pixels, samples) come as long base64 strings: show a head and the size.
-        if (text.size() > 96)
-            text = text.left(48) + QObject::tr("… (%1 characters)").arg(text.size());
-        item->setText(1, text);
-    }
+void MainWindow::tableRowChanged(const QModelIndex& current) {
+    if (m_syncingTable || !current.isValid() || !m_model->dat())
+        return;
+    const QModelIndex source = m_filter->mapToSource(current);
+    const dat::EntryInfo& entry = m_model->dat()->entries()[std::size_t(source.row())];
+    m_browser->navigateTo(entry.id, m_model->dat().get());
 }
 
-} // namespace
-
-void MainWindow::showRecord(std::uint32_t id, const std::vector<std::uint8_t>& bytes) {
-    const auto& dat = m_model->dat();
-    auto* root = new QTreeWidgetItem(m_record, {QString::fromStdString(dat::formatDid(id))});
-    const auto type = dat::typeName(dat->kind(), id);
-    root->setText(1, QString::fromUtf8(type.data()));
-    try {
-        const auto record = dat::decodeRecord(dat->kind(), id, bytes);
-        if (!record) {
-            new QTreeWidgetItem(root, {tr("(no decoder for this type yet)")});
-        } else {
-            const QJsonObject json = dat::recordToJson(*record);
-            for (auto it = json.begin(); it != json.end(); ++it)
-                addJsonItems(root, it.key(), it.value());
-        }
-    } catch (const dat::DatError& error) {
-        new QTreeWidgetItem(root, {tr("decode error"), QString::fromStdString(error.what())});
-    }
-    root->setExpanded(true);
-    m_record->resizeColumnToContents(0);
-}
-
-void MainWindow::showEntryBytes(const std::vector<std::uint8_t>& bytes) {
+void MainWindow::showEntryBytes(std::span<const std::uint8_t> bytes) {
     // Enough to recognise a record's header and first fields without flooding the widget.
     constexpr std::size_t kShown = 4096;
     QString text;
@@ -196,26 +239,69 @@ void MainWindow::showEntryBytes(const std::vector<std::uint8_t>& bytes) {
     m_bytes->setPlainText(text);
 }
 
-bool MainWindow::openDat(const QString& path) {
-    m_audit->waitForRun(); // a run reads the DAT being replaced
+void MainWindow::showDatSummary(const dat::DatFile& dat) {
+    QString iteration = tr("none");
     try {
-        auto dat = dat::DatFile::open(path);
-        const auto iteration = dat.iteration();
-        m_summary->setText(tr("%1 — %2 DAT, %3 entries, iteration %4")
-                               .arg(QFileInfo(path).fileName(),
-                                    QString::fromUtf8(dat::kindName(dat.kind()).data()))
-                               .arg(dat.entries().size())
-                               .arg(iteration ? QString::number(iteration->current) : tr("none")));
-        m_model->setDat(std::move(dat));
-        m_table->resizeColumnsToContents();
-        m_table->setCurrentIndex(m_filter->index(0, 0));
-        setWindowTitle(tr("PortalKit Studio — %1").arg(QFileInfo(path).fileName()));
-        return true;
-    } catch (const dat::DatError& error) {
-        m_summary->setText(tr("Could not open %1").arg(path));
-        if (isVisible())
-            QMessageBox::warning(this, tr("Cannot open DAT"), QString::fromStdString(error.what()));
+        if (const auto record = dat.iteration())
+            iteration = QString::number(record->current);
+    } catch (const dat::DatError&) {
+        iteration = tr("malformed");
+    }
+    m_summary->setText(tr("%1 — %2 DAT, %3 entries, iteration %4")
+                           .arg(QFileInfo(dat.path()).fileName(),
+                                QString::fromUtf8(dat::kindName(dat.kind()).data()))
+                           .arg(dat.entries().size())
+                           .arg(iteration));
+}
+
+bool MainWindow::openDat(const QString& path) {
+    std::shared_ptr<const dat::DatFile> opened;
+    try {
+        opened = std::make_shared<const dat::DatFile>(dat::DatFile::open(path));
+    } catch (const std::exception& error) {
+        fail(tr("Could not open %1: %2").arg(path, QString::fromStdString(error.what())));
         return false;
+    }
+
+    m_audit->waitForRun(); // a run may read the DAT being replaced
+    // One DAT per kind: a second portal DAT replaces the first (the same file reopens).
+    std::erase_if(m_dats, [&](const auto& open) { return open->kind() == opened->kind(); });
+    m_dats.push_back(opened);
+    std::stable_sort(m_dats.begin(), m_dats.end(), [](const auto& a, const auto& b) {
+        return lookupRank(a->kind()) < lookupRank(b->kind());
+    });
+    if (m_model->dat() && std::find(m_dats.begin(), m_dats.end(), m_model->dat()) == m_dats.end())
+        m_model->setDat(nullptr);
+    m_browser->setDats(m_dats);
+    m_lastError.clear();
+
+    QStringList names;
+    for (const auto& dat : m_dats)
+        names << QFileInfo(dat->path()).fileName();
+    setWindowTitle(tr("PortalKit Studio — %1").arg(names.join(", ")));
+    rememberRecent(path);
+    emit datsChanged();
+
+    if (!opened->entries().empty()) {
+        m_browser->navigateTo(opened->entries().front().id, opened.get());
+    } else {
+        m_model->setDat(opened);
+        showDatSummary(*opened);
+        m_inspector->clear();
+        m_bytes->clear();
+    }
+    return true;
+}
+
+void MainWindow::fail(const QString& message) {
+    m_lastError = message;
+    m_summary->setText(message);
+    if (isVisible()) {
+        // Non-modal: a drop or a recent-file click must not block the window (nor a test).
+        auto* box = new QMessageBox(QMessageBox::Warning, tr("Cannot open DAT"), message,
+                                    QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
     }
 }
 
@@ -227,19 +313,62 @@ void MainWindow::showAudit(const QString& manifest) {
 }
 
 bool MainWindow::selectEntry(std::uint32_t id) {
-    const auto& dat = m_model->dat();
-    const dat::EntryInfo* entry = dat ? dat->find(id) : nullptr;
-    if (!entry)
-        return false;
-    const int row = int(entry - dat->entries().data());
-    QModelIndex index = m_filter->mapFromSource(m_model->index(row, 0));
-    if (!index.isValid()) {
-        m_filterEdit->clear();
-        index = m_filter->mapFromSource(m_model->index(row, 0));
+    return m_browser->navigateTo(id, m_model->dat().get());
+}
+
+void MainWindow::setCentralView(QWidget* view) {
+    if (!view) {
+        if (centralWidget() == m_entryView)
+            return;
+        if (m_entriesDock) {
+            m_entriesDock->setWidget(nullptr);
+            m_entriesDock->hide();
+        }
+        setCentralWidget(m_entryView); // deletes the view that was there
+        m_entryView->show();
+        return;
     }
-    m_table->setCurrentIndex(index);
-    m_table->scrollTo(index);
-    return true;
+    if (centralWidget() == m_entryView)
+        takeCentralWidget();
+    if (!m_entriesDock) {
+        m_entriesDock = new QDockWidget(tr("Entries"), this);
+        m_entriesDock->setObjectName("entriesDock");
+        addDockWidget(Qt::RightDockWidgetArea, m_entriesDock);
+        tabifyDockWidget(m_inspector, m_entriesDock);
+        m_viewMenu->addAction(m_entriesDock->toggleViewAction());
+    }
+    m_entriesDock->setWidget(m_entryView);
+    m_entriesDock->show();
+    m_inspector->raise();
+    setCentralWidget(view);
+}
+
+QStringList MainWindow::recentDats() const {
+    return studioSettings().value(kRecentKey).toStringList();
+}
+
+void MainWindow::rememberRecent(const QString& path) {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QStringList recent = recentDats();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    while (recent.size() > kRecentLimit)
+        recent.removeLast();
+    studioSettings().setValue(kRecentKey, recent);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList recent = recentDats();
+    for (const QString& path : recent) {
+        QAction* action = m_recentMenu->addAction(QFileInfo(path).fileName(), this,
+                                                  [this, path] { openDat(path); });
+        action->setData(path);
+        action->setToolTip(path);
+        action->setStatusTip(path);
+    }
+    m_recentMenu->setEnabled(!recent.isEmpty());
 }
 
 void MainWindow::chooseDat() {
@@ -247,6 +376,21 @@ void MainWindow::chooseDat() {
                                                       tr("DAT files (*.dat);;All files (*)"));
     if (!path.isEmpty())
         openDat(path);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (std::any_of(urls.begin(), urls.end(), [](const QUrl& url) { return url.isLocalFile(); }))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    bool any = false;
+    for (const QUrl& url : event->mimeData()->urls())
+        if (url.isLocalFile())
+            any = openDat(url.toLocalFile()) || any;
+    if (any)
+        event->acceptProposedAction();
 }
 
 } // namespace portalkit::ui

@@ -1,61 +1,125 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QStringList>
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <vector>
 
 class QDockWidget;
 class QLabel;
 class QLineEdit;
+class QMenu;
 class QPlainTextEdit;
 class QTreeWidget;
-class QTreeWidgetItem;
 class QSortFilterProxyModel;
 class QTableView;
+
+namespace portalkit::dat {
+class DatFile;
+}
 
 namespace portalkit::ui {
 
 class AuditPanel;
+class BrowserDock;
 class EntryTableModel;
+class InspectorDock;
 
-// The studio's window. Until the viewport lands it is a DAT browser: every entry with its type,
-// size and metadata, filterable by id or type name, with the selected entry decoded as a tree and
-// its bytes in hex.
+// The studio's window. Docks: Browser (the open DATs by type, filter, go to id, back/forward),
+// Inspector (the shown record as a tree, ids as links), Bytes (hex), Audit. The centre is the
+// entry table of the DAT being browsed until setCentralView() puts another view (the 3D
+// viewport) there; the table then moves into an "Entries" dock.
+//
+// Several DATs can be open at once, one per kind (portal, highres, local, cell): opening a DAT
+// of a kind already open replaces it. Ids are looked up in that order (see BrowserDock).
 class MainWindow : public QMainWindow {
     Q_OBJECT
   public:
     explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
 
-    // Opens a DAT read-only and lists it; on failure shows why and returns false.
+    // Opens a DAT read-only beside the others (replacing one of its kind) and shows its first
+    // entry; on failure keeps what was open, says why (status bar, and a non-modal message box
+    // when the window is visible; lastError()) and returns false.
     bool openDat(const QString& path);
-    // Shows entry `id` in the browser (clearing a filter that hides it); false if absent.
+    // Shows entry `id` (searching the open DATs, the shown one first; recorded in the history);
+    // false if no open DAT holds it.
     bool selectEntry(std::uint32_t id);
-    // Shows the Audit panel and runs it (against `manifest` when given).
+    // Shows the Audit panel and runs it (against `manifest` when given) on the shown DAT.
     void showAudit(const QString& manifest = {});
+    // Puts `view` in the centre (the window takes ownership) and moves the entry table into an
+    // "Entries" dock; nullptr puts the entry table back.
+    void setCentralView(QWidget* view);
+
+    // The open DATs in lookup order (portal, highres, local, cell).
+    const std::vector<std::shared_ptr<const dat::DatFile>>& dats() const { return m_dats; }
+    // The open portal DAT (what preview::Assets are built from), or null.
+    std::shared_ptr<const dat::DatFile> portalDat() const;
+    // The DAT of the shown entry (null before anything is shown) and the entry's id.
+    std::shared_ptr<const dat::DatFile> currentDat() const;
+    std::uint32_t currentId() const;
+    QString lastError() const { return m_lastError; }
+    // Most recent first; persisted in QSettings("PortalKit", "Studio"), key "recentDats".
+    QStringList recentDats() const;
+    QMenu* recentMenu() const { return m_recentMenu; }
+
+    BrowserDock* browserDock() const { return m_browser; }
+    InspectorDock* inspectorDock() const { return m_inspector; }
+    QDockWidget* bytesDock() const { return m_bytesDock; }
+    QDockWidget* auditDock() const { return m_auditDock; }
+    // Null until setCentralView() moved the entry table into it.
+    QDockWidget* entriesDock() const { return m_entriesDock; }
 
     EntryTableModel* entryModel() const { return m_model; }
     QSortFilterProxyModel* filterModel() const { return m_filter; }
     QLineEdit* filterEdit() const { return m_filterEdit; }
     QTableView* entryView() const { return m_table; }
     QPlainTextEdit* bytesView() const { return m_bytes; }
-    QTreeWidget* recordView() const { return m_record; }
+    QTreeWidget* recordView() const;
     AuditPanel* auditPanel() const { return m_audit; }
+
+  signals:
+    // The shown entry changed (any DAT), and the same for the types other views act on.
+    void entrySelected(std::uint32_t id);
+    void setupSelected(std::uint32_t id);
+    void physicsScriptTableSelected(std::uint32_t id);
+    // A DAT was opened or replaced.
+    void datsChanged();
+
+  protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
   private:
     void chooseDat();
-    void showEntry(const QModelIndex& current);
-    void showEntryBytes(const std::vector<std::uint8_t>& bytes);
-    void showRecord(std::uint32_t id, const std::vector<std::uint8_t>& bytes);
+    void showEntry(const dat::DatFile* dat, std::uint32_t id);
+    void tableRowChanged(const QModelIndex& current);
+    void showEntryBytes(std::span<const std::uint8_t> bytes);
+    void showDatSummary(const dat::DatFile& dat);
+    void rememberRecent(const QString& path);
+    void rebuildRecentMenu();
+    void fail(const QString& message);
 
+    std::vector<std::shared_ptr<const dat::DatFile>> m_dats;
     EntryTableModel* m_model;
     QSortFilterProxyModel* m_filter;
     QTableView* m_table;
     QLineEdit* m_filterEdit;
+    QWidget* m_entryView;
     QLabel* m_summary;
     QPlainTextEdit* m_bytes;
-    QTreeWidget* m_record;
+    BrowserDock* m_browser;
+    InspectorDock* m_inspector;
     AuditPanel* m_audit;
+    QDockWidget* m_bytesDock;
     QDockWidget* m_auditDock;
+    QDockWidget* m_entriesDock = nullptr;
+    QMenu* m_recentMenu;
+    QMenu* m_viewMenu;
+    QString m_lastError;
+    bool m_syncingTable = false;
 };
 
 } // namespace portalkit::ui

@@ -1,0 +1,57 @@
+#pragma once
+
+#include <QDockWidget>
+#include <QString>
+#include <cstdint>
+#include <functional>
+#include <span>
+
+class QJsonValue;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace portalkit::dat {
+class DatFile;
+}
+
+namespace portalkit::ui {
+
+// The studio's Inspector dock: the shown entry decoded as a tree, the same fields and values
+// `portalkit show` prints. Every id value that names an entry of an open DAT is a link: a click
+// (or Enter) on it emits linkActivated() once control returns to the event loop.
+class InspectorDock : public QDockWidget {
+    Q_OBJECT
+  public:
+    // Says what `id` is when an open DAT holds it (its type name), or an empty string.
+    using LinkResolver = std::function<QString(std::uint32_t id)>;
+
+    explicit InspectorDock(QWidget* parent = nullptr);
+
+    void setLinkResolver(LinkResolver resolver) { m_resolve = std::move(resolver); }
+    // Decodes entry `id` of `dat` from `bytes` and shows it.
+    void showRecord(const dat::DatFile& dat, std::uint32_t id, std::span<const std::uint8_t> bytes);
+    // Shows entry `id` with a reason it cannot be decoded (e.g. its bytes could not be read).
+    void showError(const dat::DatFile& dat, std::uint32_t id, const QString& message);
+    void clear();
+
+    QTreeWidget* tree() const { return m_tree; }
+    // The id shown (0 when empty) and the DAT it came from (null when empty).
+    std::uint32_t shownId() const { return m_id; }
+    const dat::DatFile* shownDat() const { return m_dat; }
+    // The link an item holds in its value column, or 0.
+    static std::uint32_t linkOf(const QTreeWidgetItem* item);
+
+  signals:
+    void linkActivated(std::uint32_t id);
+
+  private:
+    QTreeWidgetItem* addRoot(const dat::DatFile& dat, std::uint32_t id);
+    void addValue(QTreeWidgetItem* parent, const QString& key, const QJsonValue& value);
+
+    QTreeWidget* m_tree;
+    LinkResolver m_resolve;
+    const dat::DatFile* m_dat = nullptr;
+    std::uint32_t m_id = 0;
+};
+
+} // namespace portalkit::ui
