@@ -458,6 +458,22 @@ class TestBrowser : public QObject {
         QVERIFY(window.selectEntry(firstOf("Setup"))); // still browsing
     }
 
+    // `portalkit-studio missing.dat`: the DAT fails before the window shows; showing says why.
+    void anErrorBeforeShowingIsSaidOnShow() {
+        ui::MainWindow window;
+        const QString missing = m_dir.filePath("missing_at_start.dat");
+        QVERIFY(!window.openDat(missing));
+        QVERIFY(!window.findChild<QMessageBox*>());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY(window.findChild<QMessageBox*>() &&
+                    window.findChild<QMessageBox*>()->isVisible());
+        QVERIFY(window.findChild<QMessageBox*>()->text().contains(missing));
+        QCOMPARE(int(window.findChildren<QMessageBox*>().size()), 1);
+        QVERIFY(window.dats().empty());
+        QVERIFY(window.openDat(PORTALKIT_DEMO_DAT)); // and then opens what it is given
+    }
+
     void aViewCanTakeTheCentre() {
         ui::MainWindow window;
         window.show();

@@ -274,6 +274,7 @@ bool MainWindow::openDat(const QString& path) {
         m_model->setDat(nullptr);
     m_browser->setDats(m_dats);
     m_lastError.clear();
+    m_errorPending = false;
 
     QStringList names;
     for (const auto& dat : m_dats)
@@ -296,12 +297,26 @@ bool MainWindow::openDat(const QString& path) {
 void MainWindow::fail(const QString& message) {
     m_lastError = message;
     m_summary->setText(message);
-    if (isVisible()) {
-        // Non-modal: a drop or a recent-file click must not block the window (nor a test).
-        auto* box = new QMessageBox(QMessageBox::Warning, tr("Cannot open DAT"), message,
-                                    QMessageBox::Ok, this);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();
+    m_errorPending = !isVisible();
+    if (isVisible())
+        showError();
+}
+
+void MainWindow::showError() {
+    m_errorPending = false;
+    // Non-modal: a drop or a recent-file click must not block the window (nor a test).
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Cannot open DAT"), m_lastError,
+                                QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    // `portalkit-studio missing.dat` opens before the window shows: say it now.
+    if (m_errorPending && !m_lastError.isEmpty()) {
+        m_errorPending = false;
+        QMetaObject::invokeMethod(this, &MainWindow::showError, Qt::QueuedConnection);
     }
 }
 

@@ -41,8 +41,8 @@ class MainWindow : public QMainWindow {
     ~MainWindow() override;
 
     // Opens a DAT read-only beside the others (replacing one of its kind) and shows its first
-    // entry; on failure keeps what was open, says why (status bar, and a non-modal message box
-    // when the window is visible; lastError()) and returns false.
+    // entry; on failure keeps what was open, says why (status bar, lastError(), and a non-modal
+    // message box, at once or when the window is first shown) and returns false.
     bool openDat(const QString& path);
     // Shows entry `id` (searching the open DATs, the shown one first; recorded in the history);
     // false if no open DAT holds it.
@@ -91,6 +91,7 @@ class MainWindow : public QMainWindow {
   protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
   private:
     void chooseDat();
@@ -101,6 +102,7 @@ class MainWindow : public QMainWindow {
     void rememberRecent(const QString& path);
     void rebuildRecentMenu();
     void fail(const QString& message);
+    void showError();
 
     std::vector<std::shared_ptr<const dat::DatFile>> m_dats;
     EntryTableModel* m_model;
@@ -119,6 +121,7 @@ class MainWindow : public QMainWindow {
     QMenu* m_recentMenu;
     QMenu* m_viewMenu;
     QString m_lastError;
+    bool m_errorPending = false; // failed before the window was shown
     bool m_syncingTable = false;
 };
 
