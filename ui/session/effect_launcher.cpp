@@ -1,0 +1,317 @@
+#include "session/effect_launcher.h"
+
+#include "effects/script_table.h"
+#include "records/physics_script_table.h"
+#include "session/studio_session.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace portalkit::ui {
+
+namespace {
+
+constexpr int kSliderSteps = 1000;
+
+QString hexId(std::uint32_t id) {
+    return QStringLiteral("0x%1").arg(id, 8, 16, QLatin1Char('0')).toUpper().replace("0X", "0x");
+}
+
+QString typeLabel(std::uint32_t type) {
+    const QString name = preview::playScriptName(type);
+    return name.isEmpty() ? QStringLiteral("%1").arg(type)
+                          : QStringLiteral("%1 (%2)").arg(name).arg(type);
+}
+
+} // namespace
+
+EffectLauncher::EffectLauncher(StudioSession* session, QWidget* parent)
+    : QWidget(parent), m_session(session), m_script(new QLineEdit(this)),
+      m_type(new QComboBox(this)), m_slider(new QSlider(Qt::Horizontal, this)),
+      m_intensity(new QLineEdit(this)), m_thresholds(new QLabel(this)),
+      m_motion(new QLineEdit(this)), m_hidden(new QCheckBox(tr("Hidden"), this)),
+      m_scenario(new QLineEdit(this)), m_status(new QLabel(this)),
+      m_scenarioFolder(defaultScenarioFolder()) {
+    auto* form = new QFormLayout;
+
+    m_script->setPlaceholderText("0x33000000");
+    auto* playScript = new QPushButton(tr("Play script"), this);
+    auto* scriptRow = new QHBoxLayout;
+    scriptRow->addWidget(m_script, 1);
+    scriptRow->addWidget(playScript);
+    form->addRow(tr("PhysicsScript"), scriptRow);
+
+    m_slider->setRange(0, kSliderSteps);
+    m_slider->setTickPosition(QSlider::TicksBelow);
+    m_intensity->setText("1");
+    m_intensity->setToolTip(tr("0–1, or any real including nan, inf and -inf"));
+    m_intensity->setMaximumWidth(80);
+    m_slider->setValue(kSliderSteps);
+    auto* playTyped = new QPushButton(tr("Play typed"), this);
+    auto* typedRow = new QHBoxLayout;
+    typedRow->addWidget(m_type, 1);
+    typedRow->addWidget(m_slider, 1);
+    typedRow->addWidget(m_intensity);
+    typedRow->addWidget(playTyped);
+    form->addRow(tr("Typed effect"), typedRow);
+    m_thresholds->setTextFormat(Qt::RichText);
+    m_thresholds->setWordWrap(true);
+    form->addRow(tr("Thresholds"), m_thresholds);
+
+    auto* perform = new QPushButton(tr("Perform"), this);
+    auto* motionRow = new QHBoxLayout;
+    motionRow->addWidget(m_motion, 1);
+    motionRow->addWidget(perform);
+    motionRow->addWidget(m_hidden);
+    form->addRow(tr("Motion"), motionRow);
+
+    auto* browse = new QPushButton(tr("Browse…"), this);
+    auto* run = new QPushButton(tr("Run"), this);
+    auto* scenarioRow = new QHBoxLayout;
+    scenarioRow->addWidget(m_scenario, 1);
+    scenarioRow->addWidget(browse);
+    scenarioRow->addWidget(run);
+    form->addRow(tr("Scenario"), scenarioRow);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_status);
+    layout->addStretch(1);
+
+    connect(playScript, &QPushButton::clicked, this, &EffectLauncher::playScriptFromInput);
+    connect(m_script, &QLineEdit::returnPressed, this, &EffectLauncher::playScriptFromInput);
+    connect(playTyped, &QPushButton::clicked, this, &EffectLauncher::playTypedFromInput);
+    connect(perform, &QPushButton::clicked, this, &EffectLauncher::performMotionFromInput);
+    connect(m_motion, &QLineEdit::returnPressed, this, &EffectLauncher::performMotionFromInput);
+    connect(m_hidden, &QCheckBox::toggled, this, &EffectLauncher::setHiddenFromInput);
+    connect(browse, &QPushButton::clicked, this, &EffectLauncher::chooseScenario);
+    connect(run, &QPushButton::clicked, this, [this] { runScenarioFile(m_scenario->text()); });
+    connect(m_type, &QComboBox::currentIndexChanged, this, &EffectLauncher::showThresholds);
+    connect(m_slider, &QSlider::valueChanged, this, [this](int value) {
+        m_intensity->setText(QString::number(double(value) / kSliderSteps, 'g', 4));
+        showThresholds();
+    });
+    connect(m_intensity, &QLineEdit::textEdited, this, [this](const QString& text) {
+        const auto value = parseIntensity(text);
+        if (value && std::isfinite(*value)) {
+            const QSignalBlocker block(m_slider);
+            m_slider->setValue(int(std::lround(std::clamp(*value, 0.0f, 1.0f) * kSliderSteps)));
+        }
+        showThresholds();
+    });
+    connect(m_session, &StudioSession::sceneReset, this, &EffectLauncher::refresh);
+    connect(m_session, &StudioSession::snapshotChanged, this, [this] {
+        const QSignalBlocker block(m_hidden);
+        m_hidden->setChecked(m_session->targetHidden());
+    });
+    refresh();
+}
+
+std::optional<float> EffectLauncher::parseIntensity(const QString& text) {
+    const QString lower = text.trimmed().toLower();
+    if (lower == "nan")
+        return std::numeric_limits<float>::quiet_NaN();
+    if (lower == "inf" || lower == "+inf")
+        return std::numeric_limits<float>::infinity();
+    if (lower == "-inf")
+        return -std::numeric_limits<float>::infinity();
+    bool ok = false;
+    const float value = lower.toFloat(&ok);
+    return ok ? std::optional<float>(value) : std::nullopt;
+}
+
+std::optional<std::uint32_t> EffectLauncher::parseId(const QString& text) {
+    const QString trimmed = text.trimmed();
+    bool ok = false;
+    const std::uint32_t value = trimmed.startsWith("0x", Qt::CaseInsensitive)
+                                    ? trimmed.mid(2).toUInt(&ok, 16)
+                                    : trimmed.toUInt(&ok, 10);
+    return ok ? std::optional<std::uint32_t>(value) : std::nullopt;
+}
+
+QString EffectLauncher::defaultScenarioFolder() {
+    // build/bin/portalkit-studio → ../../resources/scenarios is the source tree's; a test binary
+    // sits one folder deeper.
+    const QDir app(QCoreApplication::applicationDirPath());
+    for (const QString& relative :
+         {QStringLiteral("../resources/scenarios"), QStringLiteral("../../resources/scenarios"),
+          QStringLiteral("../../../resources/scenarios"),
+          QStringLiteral("../share/portalkit/scenarios")}) {
+        const QFileInfo folder(app.filePath(relative));
+        if (folder.isDir())
+            return folder.canonicalFilePath();
+    }
+    const QFileInfo here(QDir::current().filePath("resources/scenarios"));
+    return here.isDir() ? here.canonicalFilePath() : QString();
+}
+
+void EffectLauncher::refresh() {
+    const std::uint32_t table = m_session->targetScriptTable();
+    const std::uint32_t motionTable = m_session->targetMotionTable();
+    if (table != m_shownTable || m_type->count() == 0) {
+        m_shownTable = table;
+        const std::optional<std::uint32_t> before = selectedType();
+        const QSignalBlocker block(m_type);
+        m_type->clear();
+        if (const auto* record =
+                table ? m_session->assets().get<dat::PhysicsScriptTable>(table) : nullptr) {
+            for (const auto& entry : record->entries) // stored order
+                m_type->addItem(typeLabel(entry.scriptType), qulonglong(entry.scriptType));
+        }
+        if (before)
+            selectType(*before);
+        m_type->setEnabled(m_type->count() > 0);
+    }
+    if (motionTable != m_shownMotionTable) {
+        m_shownMotionTable = motionTable;
+        // Recall is the default motion for Setups with a MotionTable.
+        m_motion->setText(motionTable ? hexId(StudioSession::kRecall) : QString());
+        m_motion->setPlaceholderText(motionTable ? QString() : tr("no MotionTable"));
+    }
+    {
+        const QSignalBlocker block(m_hidden);
+        m_hidden->setChecked(m_session->targetHidden());
+    }
+    if (!m_session->scenarioPath().isEmpty())
+        m_scenario->setText(m_session->scenarioPath());
+    showThresholds();
+}
+
+std::optional<std::uint32_t> EffectLauncher::selectedType() const {
+    if (m_type->currentIndex() < 0)
+        return std::nullopt;
+    return std::uint32_t(m_type->currentData().toULongLong());
+}
+
+bool EffectLauncher::selectType(std::uint32_t type) {
+    const int index = m_type->findData(qulonglong(type));
+    if (index < 0)
+        return false;
+    m_type->setCurrentIndex(index);
+    showThresholds();
+    return true;
+}
+
+void EffectLauncher::setIntensityText(const QString& text) {
+    m_intensity->setText(text);
+    Q_EMIT m_intensity->textEdited(text);
+}
+
+void EffectLauncher::showThresholds() {
+    const auto type = selectedType();
+    const auto* table =
+        m_shownTable ? m_session->assets().get<dat::PhysicsScriptTable>(m_shownTable) : nullptr;
+    if (!type || !table) {
+        m_thresholds->setText(
+            m_shownTable
+                ? tr("table 0x%1 cannot be read").arg(m_shownTable, 8, 16, QLatin1Char('0'))
+                : tr("no PhysicsScriptTable"));
+        return;
+    }
+    const auto intensity = parseIntensity(m_intensity->text());
+    const std::optional<std::uint32_t> chosen =
+        intensity ? preview::resolveScript(*table, *type, *intensity) : std::nullopt;
+    QStringList parts;
+    for (const auto& entry : table->entries) {
+        if (entry.scriptType != *type)
+            continue;
+        bool marked = false; // the first threshold that selects `chosen`
+        for (const auto& each : entry.scripts) {
+            QString text = QStringLiteral("%1 → %2").arg(QString::number(each.mod, 'g', 6),
+                                                         hexId(each.scriptId));
+            if (!marked && chosen && each.scriptId == *chosen && intensity &&
+                *intensity <= each.mod) {
+                text = "<b>" + text + "</b>";
+                marked = true;
+            }
+            parts << text;
+        }
+        break;
+    }
+    QString text = parts.join(QStringLiteral(" · "));
+    text += chosen ? tr(" — plays %1").arg(hexId(*chosen)) : tr(" — selects nothing");
+    m_thresholds->setText(text);
+}
+
+void EffectLauncher::report(bool ok, const QString& what) {
+    const QString text = ok ? what : tr("%1: nothing played (see the event log)").arg(what);
+    m_status->setText(text);
+    Q_EMIT status(text);
+}
+
+bool EffectLauncher::playScriptFromInput() {
+    const auto did = parseId(m_script->text());
+    if (!did) {
+        report(false, tr("'%1' is not a DID").arg(m_script->text()));
+        return false;
+    }
+    const bool ok = m_session->playScript(*did);
+    report(ok, tr("script %1").arg(hexId(*did)));
+    return ok;
+}
+
+bool EffectLauncher::playTypedFromInput() {
+    const auto type = selectedType();
+    const auto intensity = parseIntensity(m_intensity->text());
+    if (!type || !intensity) {
+        report(false, tr("choose a type and an intensity"));
+        return false;
+    }
+    const bool ok = m_session->playTyped(*type, *intensity);
+    report(ok, tr("%1 at %2").arg(typeLabel(*type), m_intensity->text().trimmed()));
+    return ok;
+}
+
+bool EffectLauncher::performMotionFromInput() {
+    const auto command = parseId(m_motion->text());
+    if (!command) {
+        report(false, tr("'%1' is not a motion command").arg(m_motion->text()));
+        return false;
+    }
+    const bool ok = m_session->performMotion(*command);
+    report(ok, tr("motion %1").arg(hexId(*command)));
+    return ok;
+}
+
+void EffectLauncher::setHiddenFromInput(bool hidden) {
+    const bool ok = m_session->setHidden(hidden);
+    report(ok, hidden ? tr("Hidden set") : tr("Hidden cleared"));
+}
+
+bool EffectLauncher::runScenarioFile(const QString& path) {
+    QString file = path.trimmed();
+    if (!file.isEmpty() && QFileInfo(file).isRelative() && !QFileInfo::exists(file) &&
+        !m_scenarioFolder.isEmpty())
+        file = QDir(m_scenarioFolder).filePath(file);
+    m_scenario->setText(file);
+    const bool ok = m_session->runScenario(file);
+    m_status->setText(ok ? tr("scenario %1").arg(QFileInfo(file).fileName())
+                         : m_session->lastError());
+    Q_EMIT status(m_status->text());
+    return ok;
+}
+
+void EffectLauncher::chooseScenario() {
+    const QString file =
+        QFileDialog::getOpenFileName(this, tr("Run a flight scenario"), m_scenarioFolder,
+                                     tr("Scenarios (*.json);;All files (*)"));
+    if (!file.isEmpty())
+        runScenarioFile(file);
+}
+
+} // namespace portalkit::ui

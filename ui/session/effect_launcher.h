@@ -1,0 +1,83 @@
+#pragma once
+
+// The effect launcher (docs/studio.md): play a PhysicsScript by DID, a typed effect through the
+// target's PhysicsScriptTable at an intensity (non-finite values included), a motion command,
+// the Hidden toggle, or a flight scenario. Every button is a StudioSession action.
+
+#include <QString>
+#include <QWidget>
+#include <cstdint>
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSlider;
+
+namespace portalkit::ui {
+
+class StudioSession;
+
+class EffectLauncher : public QWidget {
+    Q_OBJECT
+  public:
+    explicit EffectLauncher(StudioSession* session, QWidget* parent = nullptr);
+
+    // "0.5", "1e-3", "nan", "inf", "+inf", "-inf"; nothing for anything else.
+    static std::optional<float> parseIntensity(const QString& text);
+    // "0x3300011C" or decimal.
+    static std::optional<std::uint32_t> parseId(const QString& text);
+    // resources/scenarios beside the executable's build tree or the source tree, or empty.
+    static QString defaultScenarioFolder();
+
+    QLineEdit* scriptEdit() const { return m_script; }
+    QComboBox* typeCombo() const { return m_type; }
+    QSlider* intensitySlider() const { return m_slider; }
+    QLineEdit* intensityEdit() const { return m_intensity; }
+    QLabel* thresholdLabel() const { return m_thresholds; }
+    QLineEdit* motionEdit() const { return m_motion; }
+    QCheckBox* hiddenBox() const { return m_hidden; }
+    QLineEdit* scenarioEdit() const { return m_scenario; }
+    QString scenarioFolder() const { return m_scenarioFolder; }
+    void setScenarioFolder(const QString& folder) { m_scenarioFolder = folder; }
+
+    // The selected script type (nothing when the table lists none).
+    std::optional<std::uint32_t> selectedType() const;
+    // Selects this type in the list; false when the target's table does not list it.
+    bool selectType(std::uint32_t type);
+    void setIntensityText(const QString& text);
+
+  public Q_SLOTS:
+    bool playScriptFromInput();
+    bool playTypedFromInput();
+    bool performMotionFromInput();
+    void setHiddenFromInput(bool hidden);
+    bool runScenarioFile(const QString& path);
+    void chooseScenario(); // a file dialog in the scenario folder
+    void refresh();        // re-reads the target's tables (after a new scene)
+
+  Q_SIGNALS:
+    void status(const QString& message);
+
+  private:
+    void showThresholds();
+    void report(bool ok, const QString& what);
+
+    StudioSession* m_session;
+    QLineEdit* m_script;
+    QComboBox* m_type;
+    QSlider* m_slider;
+    QLineEdit* m_intensity;
+    QLabel* m_thresholds;
+    QLineEdit* m_motion;
+    QCheckBox* m_hidden;
+    QLineEdit* m_scenario;
+    QLabel* m_status;
+    QString m_scenarioFolder;
+    std::uint32_t m_shownTable = 0;
+    std::uint32_t m_shownMotionTable = 0;
+};
+
+} // namespace portalkit::ui

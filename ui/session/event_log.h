@@ -1,0 +1,91 @@
+#pragma once
+
+// The event log (docs/studio.md): every event the session's runtime publishes, in order, as
+// time, owner, type and a summary of its fields. It follows the clock: a seek back or a new
+// scene clears it and the replay refills it. A type filter narrows what is shown; per-frame
+// samples (particles, physics, anim_frame) are left out unless asked for.
+
+#include "core/events.h"
+
+#include <QAbstractTableModel>
+#include <QStringList>
+#include <QWidget>
+#include <set>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QTableView;
+
+namespace portalkit::ui {
+
+class StudioSession;
+
+class EventLogModel : public QAbstractTableModel {
+    Q_OBJECT
+  public:
+    enum Column { Time, Owner, Type, Summary, ColumnCount };
+
+    explicit EventLogModel(QObject* parent = nullptr);
+
+    void append(const preview::Event& event);
+    void clear();
+    // Exact type to show; empty: all but the hidden per-frame types.
+    void setTypeFilter(const QString& type);
+    QString typeFilter() const { return m_filter; }
+    void setShowSamples(bool show);
+    bool showSamples() const { return m_showSamples; }
+    static bool isSample(const QString& type);
+    static QString summary(const QJsonObject& fields);
+
+    const std::vector<preview::Event>& allEvents() const { return m_all; }
+    const preview::Event& eventAt(int row) const { return m_all[m_rows[std::size_t(row)]]; }
+    const std::set<QString>& types() const { return m_types; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+  Q_SIGNALS:
+    void typeSeen(const QString& type);
+
+  private:
+    bool accepts(const preview::Event& event) const;
+    void rebuildRows();
+
+    std::vector<preview::Event> m_all;
+    std::vector<std::size_t> m_rows; // indexes into m_all that pass the filter
+    std::set<QString> m_types;
+    QString m_filter;
+    bool m_showSamples = false;
+};
+
+class EventLog : public QWidget {
+    Q_OBJECT
+  public:
+    explicit EventLog(StudioSession* session, QWidget* parent = nullptr);
+
+    EventLogModel* model() const { return m_model; }
+    QTableView* view() const { return m_view; }
+    QComboBox* filterCombo() const { return m_filter; }
+    // The rows shown, as events (filtered, in order).
+    std::vector<preview::Event> shownEvents() const;
+
+  public Q_SLOTS:
+    void setTypeFilter(const QString& type); // "" for all
+    void setShowSamples(bool show);
+
+  private:
+    void followClock();
+
+    StudioSession* m_session;
+    EventLogModel* m_model;
+    QTableView* m_view;
+    QComboBox* m_filter;
+    QLabel* m_count;
+    bool m_atBottom = true;
+};
+
+} // namespace portalkit::ui

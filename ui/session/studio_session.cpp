@@ -1,0 +1,414 @@
+#include "session/studio_session.h"
+
+#include "core/physics_state.h"
+#include "io/dat_error.h"
+#include "records/setup.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace portalkit::ui {
+
+namespace {
+
+constexpr double kFrameSlop = 1e-9;
+constexpr double kMaxWallPerTick = 10.0; // a stalled event loop does not run minutes at once
+constexpr int kTimerIntervalMs = 16;
+
+} // namespace
+
+StudioSession::StudioSession(std::shared_ptr<const preview::Assets> assets, QObject* parent)
+    : QObject(parent), m_assets(std::move(assets)) {
+    m_timer.setInterval(kTimerIntervalMs);
+    m_timer.setTimerType(Qt::PreciseTimer);
+    connect(&m_timer, &QTimer::timeout, this, &StudioSession::onTimer);
+}
+
+StudioSession::~StudioSession() {
+    // The player reads the scene and the scenario; end it first.
+    m_player.reset();
+    m_scene.reset();
+}
+
+bool StudioSession::showSetup(std::uint32_t setupId) {
+    pause();
+    m_mode = Mode::Setup;
+    m_setupId = setupId;
+    m_scenario.reset();
+    m_scenarioPath.clear();
+    m_frameStep = kDefaultFrameStep;
+    m_actions.clear();
+    m_chosenTarget = 0;
+    if (!rebuild()) {
+        clear();
+        m_lastError = QStringLiteral("Setup 0x%1 cannot be loaded: %2")
+                          .arg(setupId, 8, 16, QLatin1Char('0'))
+                          .arg(m_assets->whyMissing<dat::Setup>(setupId));
+        Q_EMIT errorOccurred(m_lastError);
+        return false;
+    }
+    m_lastError.clear();
+    Q_EMIT actionsChanged();
+    return true;
+}
+
+bool StudioSession::runScenario(const QString& path) {
+    pause();
+    std::unique_ptr<preview::Scenario> scenario;
+    try {
+        scenario = std::make_unique<preview::Scenario>(preview::loadScenarioFile(path));
+    } catch (const dat::DatError& error) {
+        clear();
+        m_lastError = QString::fromStdString(error.what());
+        Q_EMIT errorOccurred(m_lastError);
+        return false;
+    }
+    if (!(scenario->dt > 0) || !std::isfinite(scenario->duration) ||
+        scenario->duration / scenario->dt > 10'000'000) {
+        clear();
+        m_lastError = QStringLiteral("%1: dt must be positive and duration / dt at most 10 "
+                                     "million frames")
+                          .arg(path);
+        Q_EMIT errorOccurred(m_lastError);
+        return false;
+    }
+    m_player.reset();
+    m_scene.reset();
+    m_mode = Mode::Scenario;
+    m_setupId = 0;
+    m_scenario = std::move(scenario);
+    m_scenarioPath = path;
+    m_frameStep = m_scenario->dt;
+    m_actions.clear();
+    m_chosenTarget = 0;
+    rebuild();
+    m_lastError.clear();
+    Q_EMIT actionsChanged();
+    return true;
+}
+
+void StudioSession::clear() {
+    pause();
+    m_player.reset();
+    m_scene.reset();
+    m_scenario.reset();
+    m_mode = Mode::Empty;
+    m_setupId = 0;
+    m_owner = 0;
+    m_scenarioPath.clear();
+    m_actions.clear();
+    m_nextAction = 0;
+    m_frame = 0;
+    m_pending = 0;
+    m_snapshot = {};
+    Q_EMIT sceneReset();
+    Q_EMIT actionsChanged();
+    Q_EMIT snapshotChanged();
+    Q_EMIT timeChanged(0);
+}
+
+bool StudioSession::rebuild() {
+    m_player.reset();
+    m_scene =
+        std::make_unique<preview::PreviewScene>(m_assets, m_scenario ? m_scenario->seed : m_seed);
+    m_scene->events().listen([this](const preview::Event& event) { m_buffer.push_back(event); });
+    m_buffer.clear();
+    m_frame = 0;
+    m_nextAction = 0;
+    m_pending = 0;
+    m_owner = 0;
+    bool ok = true;
+    if (m_mode == Mode::Setup) {
+        preview::OwnerDesc desc;
+        desc.setup = m_setupId;
+        m_owner = m_scene->createOwner(desc);
+        ok = m_owner != 0;
+    } else if (m_mode == Mode::Scenario) {
+        m_player = std::make_unique<preview::ScenarioPlayer>(*m_scene, *m_scenario);
+    }
+    if (!ok) {
+        m_buffer.clear();
+        return false;
+    }
+    Q_EMIT sceneReset();
+    applyDue();
+    flush();
+    publishState();
+    return true;
+}
+
+std::uint32_t StudioSession::targetOwner() const {
+    if (!m_scene)
+        return 0;
+    if (m_mode == Mode::Setup)
+        return m_scene->owner(m_owner) ? m_owner : 0;
+    if (m_chosenTarget && m_scene->owner(m_chosenTarget))
+        return m_chosenTarget;
+    const std::vector<std::uint32_t> ids = m_scene->ownerIds();
+    return ids.empty() ? 0 : *std::min_element(ids.begin(), ids.end());
+}
+
+std::uint32_t StudioSession::targetSetup() const {
+    const preview::Owner* owner = m_scene ? m_scene->owner(targetOwner()) : nullptr;
+    return owner ? owner->setupId : 0;
+}
+
+std::uint32_t StudioSession::targetMotionTable() const {
+    const preview::Owner* owner = m_scene ? m_scene->owner(targetOwner()) : nullptr;
+    return owner ? owner->motionTable : 0;
+}
+
+std::uint32_t StudioSession::targetScriptTable() const {
+    const preview::Owner* owner = m_scene ? m_scene->owner(targetOwner()) : nullptr;
+    return owner ? owner->scriptTable : 0;
+}
+
+bool StudioSession::targetHidden() const {
+    const preview::Owner* owner = m_scene ? m_scene->owner(targetOwner()) : nullptr;
+    return owner && (owner->state & preview::state::Hidden);
+}
+
+bool StudioSession::playScript(std::uint32_t did) {
+    return record({m_frame, Action::Kind::Script, did, 0});
+}
+
+bool StudioSession::playTyped(std::uint32_t type, float intensity) {
+    return record({m_frame, Action::Kind::Typed, type, intensity});
+}
+
+bool StudioSession::performMotion(std::uint32_t command) {
+    return record({m_frame, Action::Kind::Motion, command, 0});
+}
+
+bool StudioSession::setHidden(bool hidden) {
+    return record({m_frame, Action::Kind::Hidden, hidden ? 1u : 0u, 0});
+}
+
+bool StudioSession::record(const Action& action) {
+    if (!m_scene || !targetOwner())
+        return false;
+    // Everything up to this frame has been applied: the new action goes after them, before
+    // any recorded later (a seek back keeps what was recorded further on).
+    m_actions.insert(m_actions.begin() + std::ptrdiff_t(m_nextAction), action);
+    ++m_nextAction;
+    const bool ok = apply(action);
+    flush();
+    publishState();
+    Q_EMIT actionsChanged();
+    return ok;
+}
+
+bool StudioSession::apply(const Action& action) {
+    const std::uint32_t owner = targetOwner();
+    if (!owner)
+        return false;
+    switch (action.kind) {
+    case Action::Kind::Script:
+        return m_scene->playScript(owner, action.value);
+    case Action::Kind::Typed:
+        return m_scene->playTyped(owner, action.value, action.intensity);
+    case Action::Kind::Motion:
+        return m_scene->performMotion(owner, action.value);
+    case Action::Kind::Hidden: {
+        const std::uint32_t state = m_scene->owner(owner)->state;
+        m_scene->setState(owner, action.value ? state | preview::state::Hidden
+                                              : state & ~preview::state::Hidden);
+        return true;
+    }
+    }
+    return false;
+}
+
+void StudioSession::applyDue() {
+    while (m_nextAction < m_actions.size() && m_actions[m_nextAction].frame <= m_frame)
+        apply(m_actions[m_nextAction++]);
+}
+
+void StudioSession::stepFrame() {
+    if (!m_scene)
+        return;
+    if (m_mode == Mode::Scenario) {
+        if (m_player->finished())
+            return;
+        m_player->advanceTo(double(m_frame + 1) * m_frameStep);
+    } else {
+        m_scene->advance(m_frameStep);
+    }
+    ++m_frame;
+    applyDue();
+}
+
+void StudioSession::advanceFrames(std::int64_t frames) {
+    if (!m_scene || frames <= 0)
+        return;
+    for (std::int64_t i = 0; i < frames; ++i) {
+        if (m_mode == Mode::Scenario && m_frame >= lengthFrames())
+            break;
+        stepFrame();
+        flush(); // events leave in frame order, each frame's before the next runs
+    }
+    publishState();
+}
+
+double StudioSession::time() const {
+    if (m_mode == Mode::Scenario && m_scene)
+        return m_scene->now();
+    return double(m_frame) * m_frameStep;
+}
+
+std::int64_t StudioSession::lengthFrames() const {
+    return std::int64_t(std::ceil(length() / m_frameStep - kFrameSlop));
+}
+
+double StudioSession::length() const {
+    return m_scenario ? m_scenario->duration : m_loopLength;
+}
+
+void StudioSession::setLoopLength(double seconds) {
+    if (std::isfinite(seconds) && seconds > 0)
+        m_loopLength = seconds;
+}
+
+void StudioSession::setFrameStep(double seconds) {
+    if (m_mode == Mode::Scenario || !std::isfinite(seconds) || !(seconds > 0) ||
+        seconds == m_frameStep)
+        return;
+    const double t = time();
+    // Recorded frames keep their times on the new grid.
+    for (Action& action : m_actions)
+        action.frame = std::llround(double(action.frame) * m_frameStep / seconds);
+    m_frameStep = seconds;
+    if (m_scene)
+        replayTo(std::llround(t / m_frameStep));
+}
+
+void StudioSession::setSeed(std::uint32_t seed) {
+    if (seed == m_seed)
+        return;
+    m_seed = seed;
+    if (m_mode == Mode::Setup)
+        replayTo(m_frame);
+}
+
+void StudioSession::replayTo(std::int64_t frame) {
+    if (m_mode == Mode::Empty)
+        return;
+    rebuild();
+    advanceFrames(frame);
+}
+
+void StudioSession::seek(double t) {
+    if (m_mode == Mode::Empty || !std::isfinite(t))
+        return;
+    std::int64_t target = std::max<std::int64_t>(0, std::llround(t / m_frameStep));
+    if (m_mode == Mode::Scenario)
+        target = std::min(target, lengthFrames());
+    m_pending = 0;
+    // Forward is the same replay already under way; backward starts again from 0.
+    if (target >= m_frame)
+        advanceFrames(target - m_frame);
+    else
+        replayTo(target);
+}
+
+void StudioSession::tick(double wallSeconds) {
+    if (!m_scene || !std::isfinite(wallSeconds) || wallSeconds <= 0)
+        return;
+    m_pending += std::min(wallSeconds, kMaxWallPerTick) * m_speed;
+    auto frames = std::int64_t(std::floor(m_pending / m_frameStep + kFrameSlop));
+    m_pending = std::max(0.0, m_pending - double(frames) * m_frameStep);
+    const bool bounded = m_loop || m_mode == Mode::Scenario;
+    bool stepped = false;
+    while (frames > 0) {
+        if (bounded && m_frame >= lengthFrames()) {
+            if (!m_loop || lengthFrames() == 0) {
+                pause();
+                break;
+            }
+            rebuild(); // loop: a replay from 0, with the recorded actions
+        }
+        stepFrame();
+        flush();
+        --frames;
+        stepped = true;
+    }
+    if (m_mode == Mode::Scenario && !m_loop && m_frame >= lengthFrames())
+        pause();
+    if (stepped)
+        publishState();
+}
+
+void StudioSession::flush() {
+    // Listeners may act on the session (play a script on an event): hand the events out only
+    // once the runtime is between frames.
+    std::vector<preview::Event> events;
+    events.swap(m_buffer);
+    for (const preview::Event& event : events)
+        Q_EMIT eventPublished(event);
+}
+
+void StudioSession::publishState() {
+    m_snapshot = m_scene ? m_scene->snapshot() : preview::FrameSnapshot{};
+    Q_EMIT snapshotChanged();
+    Q_EMIT timeChanged(time());
+}
+
+void StudioSession::play() {
+    if (m_playing || !m_scene)
+        return;
+    if (m_mode == Mode::Scenario && !m_loop && m_frame >= lengthFrames())
+        replayTo(0);
+    m_playing = true;
+    m_pending = 0;
+    m_wall.start();
+    m_timer.start();
+    Q_EMIT playingChanged(true);
+}
+
+void StudioSession::pause() {
+    if (!m_playing)
+        return;
+    m_playing = false;
+    m_timer.stop();
+    m_pending = 0;
+    Q_EMIT playingChanged(false);
+}
+
+void StudioSession::togglePlay() {
+    if (m_playing)
+        pause();
+    else
+        play();
+}
+
+void StudioSession::step() {
+    pause();
+    if (m_loop && m_frame >= lengthFrames())
+        rebuild();
+    advanceFrames(1);
+}
+
+void StudioSession::setSpeed(double speed) {
+    if (!std::isfinite(speed))
+        return;
+    const double clamped = std::clamp(speed, kMinSpeed, kMaxSpeed);
+    if (clamped == m_speed)
+        return;
+    m_speed = clamped;
+    Q_EMIT speedChanged(m_speed);
+}
+
+void StudioSession::setLoop(bool loop) {
+    if (loop == m_loop)
+        return;
+    m_loop = loop;
+    Q_EMIT loopChanged(m_loop);
+}
+
+void StudioSession::onTimer() {
+    const double elapsed = double(m_wall.nsecsElapsed()) * 1e-9;
+    m_wall.restart();
+    tick(elapsed);
+}
+
+} // namespace portalkit::ui

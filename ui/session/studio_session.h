@@ -1,0 +1,176 @@
+#pragma once
+
+// The studio's effect session: one PreviewScene on a deterministic clock, the user's actions
+// recorded with their frame so that seeking is a replay from t = 0, and the signals the
+// launcher, timeline, event log, plot and viewport follow (docs/studio.md).
+//
+// Time only moves in whole frames of frameStep() seconds (0.04 s, the `simulate` default, or a
+// scenario's dt), so playing at any speed, stepping or seeking to a time all give the same
+// events and snapshots as `portalkit simulate` with the same actions. The QTimer that drives
+// play is the only wall-clock reader; tick(wallSeconds) is the same path without a timer.
+
+#include "core/assets.h"
+#include "core/events.h"
+#include "scene/preview_scene.h"
+#include "scene/snapshot.h"
+#include "timeline/scenario.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace portalkit::ui {
+
+class StudioSession : public QObject {
+    Q_OBJECT
+  public:
+    static constexpr double kDefaultFrameStep = 0.04; // the `simulate --dt` default
+    static constexpr double kDefaultLength = 5.0;     // a Setup's loop length, `--duration`
+    static constexpr double kMinSpeed = 0.1;
+    static constexpr double kMaxSpeed = 4.0;
+    static constexpr std::uint32_t kRecall = 0x10000153;
+
+    enum class Mode { Empty, Setup, Scenario };
+
+    // One recorded user action; `frame` is the frame index before whose tick it applies.
+    struct Action {
+        enum class Kind { Script, Typed, Motion, Hidden };
+        std::int64_t frame = 0;
+        Kind kind = Kind::Script;
+        std::uint32_t value = 0; // script DID, script type, motion command, or hidden (0/1)
+        float intensity = 0;
+    };
+
+    explicit StudioSession(std::shared_ptr<const preview::Assets> assets,
+                           QObject* parent = nullptr);
+    ~StudioSession() override;
+
+    const preview::Assets& assets() const { return *m_assets; }
+    std::shared_ptr<const preview::Assets> assetsPtr() const { return m_assets; }
+
+    // A fresh scene with one owner of this Setup at the origin (clock at 0, actions cleared).
+    // False, with lastError(), when the Setup cannot be loaded; the session is then empty.
+    bool showSetup(std::uint32_t setupId);
+    // A fresh scene playing a flight scenario (docs/scenarios.md) with its own seed and dt.
+    // False, with lastError(), when the file cannot be read; the session is then empty.
+    bool runScenario(const QString& path);
+    void clear();
+
+    Mode mode() const { return m_mode; }
+    std::uint32_t setupId() const { return m_setupId; }
+    const preview::Scenario* scenario() const { return m_scenario.get(); }
+    QString scenarioPath() const { return m_scenarioPath; }
+    QString lastError() const { return m_lastError; }
+
+    // The owner actions apply to: the Setup's owner, or in a scenario the lowest live owner id
+    // (or the one chosen with setTargetOwner while it lives). 0 when there is none.
+    std::uint32_t targetOwner() const;
+    void setTargetOwner(std::uint32_t owner) { m_chosenTarget = owner; }
+    // The target's Setup, MotionTable and PhysicsScriptTable (0 when absent).
+    std::uint32_t targetSetup() const;
+    std::uint32_t targetMotionTable() const;
+    std::uint32_t targetScriptTable() const;
+    bool targetHidden() const;
+
+    // Actions on the target owner, applied now (before the next frame's tick) and recorded at
+    // the current frame so a seek replays them. False when there is no owner or the runtime
+    // refused (a missing script is still recorded: the log says why).
+    bool playScript(std::uint32_t did);
+    bool playTyped(std::uint32_t type, float intensity);
+    bool performMotion(std::uint32_t command);
+    bool setHidden(bool hidden);
+    const std::vector<Action>& actions() const { return m_actions; }
+    void clearActions() { m_actions.clear(); }
+
+    // The clock.
+    double time() const;
+    std::int64_t frame() const { return m_frame; }
+    double frameStep() const { return m_frameStep; }
+    // For Setups only (a scenario keeps its dt); replays to the same time on the new grid.
+    void setFrameStep(double seconds);
+    std::uint32_t seed() const { return m_seed; }
+    void setSeed(std::uint32_t seed); // for Setups; replays
+    bool isPlaying() const { return m_playing; }
+    double speed() const { return m_speed; }
+    bool loop() const { return m_loop; }
+    // The loop (and timeline) length: the scenario's duration, else loopLength (5 s default).
+    double length() const;
+    void setLoopLength(double seconds);
+
+    void tick(double wallSeconds); // advances by wallSeconds × speed, in whole frames
+    void advanceFrames(std::int64_t frames);
+
+    // What to draw now (updated after every frame batch) and the runtime itself.
+    const preview::FrameSnapshot& snapshot() const { return m_snapshot; }
+    preview::PreviewScene& scene() { return *m_scene; }
+    const preview::PreviewScene* scenePtr() const { return m_scene.get(); }
+    bool hasScene() const { return m_scene != nullptr; }
+
+  public Q_SLOTS:
+    void play();
+    void pause();
+    void togglePlay();
+    void step();         // one frame, while paused
+    void seek(double t); // replays from 0 with the recorded actions; clamped at 0
+    void restart() { seek(0); }
+    void setSpeed(double speed); // clamped to 0.1–4
+    void setLoop(bool loop);
+
+  Q_SIGNALS:
+    void snapshotChanged();
+    void eventPublished(const portalkit::preview::Event& event);
+    void timeChanged(double t);
+    // A new scene, a replay from 0 or a cleared session: listeners drop what they showed.
+    void sceneReset();
+    void playingChanged(bool playing);
+    void speedChanged(double speed);
+    void loopChanged(bool loop);
+    void actionsChanged();
+    void errorOccurred(const QString& message);
+
+  private:
+    void onTimer();
+    bool rebuild();   // a fresh scene at t = 0 (no signals but through its events)
+    void stepFrame(); // actions due, then one tick
+    void applyDue();
+    bool apply(const Action& action);
+    bool record(const Action& action);
+    void replayTo(std::int64_t frame);
+    void publishState();
+    void flush(); // hands the buffered events out, in order
+    std::int64_t lengthFrames() const;
+
+    std::shared_ptr<const preview::Assets> m_assets;
+    std::unique_ptr<preview::Scenario> m_scenario; // declared before the player that reads it
+    std::unique_ptr<preview::PreviewScene> m_scene;
+    std::unique_ptr<preview::ScenarioPlayer> m_player;
+    preview::FrameSnapshot m_snapshot;
+
+    Mode m_mode = Mode::Empty;
+    std::uint32_t m_setupId = 0;
+    std::uint32_t m_owner = 0;
+    std::uint32_t m_chosenTarget = 0;
+    QString m_scenarioPath;
+    QString m_lastError;
+
+    std::vector<Action> m_actions; // in frame order; equal frames keep recording order
+    std::size_t m_nextAction = 0;
+    std::int64_t m_frame = 0;
+    double m_frameStep = kDefaultFrameStep;
+    std::uint32_t m_seed = 1;
+    double m_loopLength = kDefaultLength;
+
+    bool m_playing = false;
+    bool m_loop = false;
+    double m_speed = 1;
+    double m_pending = 0;                 // scaled wall seconds not yet a whole frame
+    std::vector<preview::Event> m_buffer; // published by the runtime, not yet handed out
+    QTimer m_timer;
+    QElapsedTimer m_wall;
+};
+
+} // namespace portalkit::ui

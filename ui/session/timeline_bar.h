@@ -1,0 +1,46 @@
+#pragma once
+
+// The timeline (docs/studio.md): play/pause, one-frame step, a scrub slider over the loop length
+// (seeking replays from 0), speed 0.1×–4× and loop, over a StudioSession's clock.
+
+#include <QWidget>
+
+class QCheckBox;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QSlider;
+
+namespace portalkit::ui {
+
+class StudioSession;
+
+class TimelineBar : public QWidget {
+    Q_OBJECT
+  public:
+    static constexpr int kSliderUnitsPerSecond = 1000;
+
+    explicit TimelineBar(StudioSession* session, QWidget* parent = nullptr);
+
+    QPushButton* playButton() const { return m_play; }
+    QPushButton* stepButton() const { return m_step; }
+    QSlider* slider() const { return m_slider; }
+    QDoubleSpinBox* speedBox() const { return m_speed; }
+    QCheckBox* loopBox() const { return m_loop; }
+    QLabel* timeLabel() const { return m_time; }
+
+  public Q_SLOTS:
+    void scrubTo(int sliderValue); // what moving the slider does: seek there
+    void refresh();                // range, position and buttons from the session
+
+  private:
+    StudioSession* m_session;
+    QPushButton* m_play;
+    QPushButton* m_step;
+    QSlider* m_slider;
+    QLabel* m_time;
+    QDoubleSpinBox* m_speed;
+    QCheckBox* m_loop;
+};
+
+} // namespace portalkit::ui
