@@ -49,8 +49,8 @@ class MainWindow : public QMainWindow {
     bool selectEntry(std::uint32_t id);
     // Shows the Audit panel and runs it (against `manifest` when given) on the shown DAT.
     void showAudit(const QString& manifest = {});
-    // Puts `view` in the centre (the window takes ownership) and moves the entry table into an
-    // "Entries" dock; nullptr puts the entry table back.
+    // Puts `view` in the centre (the window takes ownership; a view put there before is deleted)
+    // and moves the entry table into an "Entries" dock; nullptr puts the entry table back.
     void setCentralView(QWidget* view);
 
     // The open DATs in lookup order (portal, highres, local, cell).
