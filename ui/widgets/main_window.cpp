@@ -176,7 +176,6 @@ void MainWindow::showEntry(const dat::DatFile* dat, std::uint32_t id) {
     // The table follows the browser: the shown entry's DAT, its row current.
     m_syncingTable = true;
     if (m_model->dat().get() != dat) {
-        m_audit->waitForRun(); // a run reads the table's DAT
         m_model->setDat(*owner);
         m_table->resizeColumnsToContents();
         showDatSummary(*dat);
