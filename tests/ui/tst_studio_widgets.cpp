@@ -266,7 +266,18 @@ class TestStudioWidgets : public QObject {
         QVERIFY(studio.launcher->runScenarioFile("arrow.json"));
         QCOMPARE(studio.session.mode(), StudioSession::Mode::Scenario);
         QVERIFY(studio.shown("collision").empty());
+        // The arrow's own table, in the launcher and the browser, while it lives.
+        studio.session.seek(1.0);
+        QCOMPARE(studio.session.targetScriptTable(), 0x3400002Bu);
+        QCOMPARE(studio.browser->tableId(), 0x3400002Bu);
+        QVERIFY(studio.launcher->typeCombo()->count() > 0);
+        QCOMPARE(int(studio.browser->shownTypes().size()), studio.launcher->typeCombo()->count());
+        // DeleteObject at 2 s ends it: nothing left to act on.
         studio.session.seek(studio.session.length());
+        QCOMPARE(studio.session.targetOwner(), 0u);
+        QCOMPARE(studio.browser->tableId(), 0u);
+        QCOMPARE(studio.launcher->typeCombo()->count(), 0);
+        QVERIFY(!studio.session.playScript(0x3300011C));
         const auto collisions = studio.shown("collision");
         QVERIFY(!collisions.empty());
         for (const auto& event : collisions)

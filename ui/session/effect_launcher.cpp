@@ -116,6 +116,12 @@ EffectLauncher::EffectLauncher(StudioSession* session, QWidget* parent)
     });
     connect(m_session, &StudioSession::sceneReset, this, &EffectLauncher::refresh);
     connect(m_session, &StudioSession::snapshotChanged, this, [this] {
+        // In a scenario the target may appear (or change) after t = 0.
+        if (m_session->targetScriptTable() != m_shownTable ||
+            m_session->targetMotionTable() != m_shownMotionTable) {
+            refresh();
+            return;
+        }
         const QSignalBlocker block(m_hidden);
         m_hidden->setChecked(m_session->targetHidden());
     });

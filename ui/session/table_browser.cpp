@@ -35,6 +35,11 @@ TableBrowser::TableBrowser(StudioSession* session, QWidget* parent)
     connect(m_tree, &QTreeWidget::itemClicked, this,
             [this](QTreeWidgetItem* item) { activate(item); });
     connect(m_session, &StudioSession::sceneReset, this, &TableBrowser::refresh);
+    connect(m_session, &StudioSession::snapshotChanged, this, [this] {
+        // In a scenario the target may appear (or change) after t = 0.
+        if (!m_pinned && m_session->targetScriptTable() != m_table)
+            refresh();
+    });
     refresh();
 }
 
