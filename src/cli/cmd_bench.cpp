@@ -4,6 +4,7 @@
 #include "core/rng.h"
 #include "io/dat_error.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -41,6 +42,11 @@ int runAuditBench(const QString& datPath, const QString& jsonPath, const std::ve
 // The 'particles' suite (bench_particles.cpp): particle-steps per second of the preview's
 // emitters on one core.
 int runParticlesBench(const QString& jsonPath, std::uint64_t seed);
+#ifdef PORTALKIT_HAS_RENDER
+// The 'render' suite (bench_render.cpp): frame time of step + offscreen render with 1k, 10k and
+// 50k particles, and cold start to the first frame, on the demo DAT.
+int runRenderBench(const QString& datPath, const QString& jsonPath);
+#endif
 
 namespace {
 
@@ -550,7 +556,10 @@ int runBench(const QStringList& arguments) {
         "every entry (length + SHA-256, as the audit pins them) on 1 and 2 threads against "
         "sha256sum and openssl dgst -sha256 of the same file. The 'particles' suite steps the "
         "preview's particle emitters (10k and 100k live particles, a mix of types and each type "
-        "alone) and reports particle-steps per second on one thread. MiB = 2^20 bytes.");
+        "alone) and reports particle-steps per second on one thread. The 'render' suite (GUI "
+        "builds, "
+        "needs an X display) times a simulation step plus an offscreen frame with 1k, 10k and 50k "
+        "particles, and cold start to the first frame, on the demo DAT (--dat). MiB = 2^20 bytes.");
     parser.addPositionalArgument("SUITE",
                                  "The suite to run: container, records, audit or particles.");
     parser.addOption({"dir", "Where the DATs are written (default ./bench-data).", "DIR"});
@@ -564,9 +573,20 @@ int runBench(const QStringList& arguments) {
                       "N,N"});
     parser.addOption({"seed", "Seed for ids, sizes and bytes (default 1).", "N"});
     parser.addOption({"keep", "Keep the generated DATs."});
+#ifdef PORTALKIT_HAS_RENDER
+    parser.addOption({"dat", "The render suite's DAT (default: this build's demo DAT).", "FILE"});
+#endif
     if (auto exit = parseOrExit(parser, arguments, 1))
         return *exit;
     const QString suite = parser.positionalArguments().at(0);
+#ifdef PORTALKIT_HAS_RENDER
+    if (suite == "render") {
+        const QString dat = parser.isSet("dat") ? parser.value("dat")
+                                                : QDir(QCoreApplication::applicationDirPath())
+                                                      .filePath("../demo/client_portal.dat");
+        return runRenderBench(dat, parser.value("json"));
+    }
+#endif
     if (suite != "container" && suite != "records" && suite != "audit" && suite != "particles") {
         printError("unknown suite '" + suite + "' (container, records, audit or particles)");
         return kUsageOrIo;

@@ -36,6 +36,8 @@ int runAudit(const QStringList& arguments);
 int runDiff(const QStringList& arguments);
 int runSimulate(const QStringList& arguments);
 int runWire(const QStringList& arguments);
+// Only in builds with the GUI (PORTALKIT_HAS_RENDER).
+int runRender(const QStringList& arguments);
 
 // Every command parses through this: adds --help, parses, prints help or one clear usage line.
 // Returns an exit code when the command should stop now (help shown or bad usage).

@@ -2,6 +2,13 @@
 
 #include <QCoreApplication>
 #include <array>
+#include <cstring>
+#include <memory>
+#ifdef PORTALKIT_HAS_RENDER
+#include "render/offscreen_renderer.h"
+
+#include <QGuiApplication>
+#endif
 
 using namespace portalkit::cli;
 
@@ -19,8 +26,10 @@ constexpr std::array kCommands{
     Command{"export", "write an image as PNG, a sound as .wav/.mp3, or raw bytes", runExport},
     Command{"diff", "entries added, removed and changed between two DATs; exit 1 if any", runDiff},
     Command{"audit", "check a DAT against a manifest of pins (--snapshot, --hash-all)", runAudit},
-    Command{"simulate", "run an effect headless on one object and trace what happens",
-            runSimulate},
+    Command{"simulate", "run an effect headless on one object and trace what happens", runSimulate},
+#ifdef PORTALKIT_HAS_RENDER
+    Command{"render", "draw frames of an effect off screen to PNG (needs an X display)", runRender},
+#endif
     Command{"wire", "decode one game message (F745, F74B, F74E, F754, F755) from hex or a file",
             runWire},
     Command{"pack", "build a DAT from a folder of 0xXXXXXXXX.bin files", runPack},
@@ -46,10 +55,42 @@ int usage(bool error) {
     return kSuccess;
 }
 
+// `render` and `bench render` need a QGuiApplication (and an X display); everything else runs
+// on QCoreApplication, with no display.
+bool needsGui(int argc, char** argv) {
+#ifdef PORTALKIT_HAS_RENDER
+    for (int i = 1; i < argc; ++i)
+        if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h"))
+            return false;
+    return argc > 1 &&
+           (!std::strcmp(argv[1], "render") ||
+            (argc > 2 && !std::strcmp(argv[1], "bench") && !std::strcmp(argv[2], "render")));
+#else
+    (void)argc;
+    (void)argv;
+    return false;
+#endif
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
-    QCoreApplication app(argc, argv);
+    std::unique_ptr<QCoreApplication> application;
+#ifdef PORTALKIT_HAS_RENDER
+    if (needsGui(argc, argv)) {
+        // Without a display QGuiApplication's xcb plugin would abort: fail fast and clearly.
+        const QByteArray platform = qgetenv("QT_QPA_PLATFORM");
+        if (qEnvironmentVariableIsEmpty("DISPLAY") &&
+            (platform.isEmpty() || platform == "xcb" || platform == "offscreen")) {
+            std::fputs("portalkit: rendering needs an X display (run under xvfb-run -a)\n", stderr);
+            return kUsageOrIo;
+        }
+        portalkit::render::prepareRenderEnvironment();
+        application = std::make_unique<QGuiApplication>(argc, argv);
+    }
+#endif
+    if (!application)
+        application = std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName("portalkit");
     QCoreApplication::setApplicationVersion(PORTALKIT_VERSION);
 

@@ -1,0 +1,176 @@
+// The 'render' bench suite: frame time of simulation step + offscreen render (Qt3D Manual run
+// mode, no capture in the loop) with 1k, 10k and 50k particles, and cold start to the first
+// captured frame on the demo DAT. Built only with the GUI (PORTALKIT_HAS_RENDER).
+
+#include "command.h"
+#include "core/assets.h"
+#include "records/particle_emitter_info.h"
+#include "render/offscreen_renderer.h"
+#include "scene/preview_scene.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QThread>
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace portalkit::cli {
+
+QString cpuModel(); // cmd_bench.cpp
+
+namespace {
+
+using namespace portalkit::preview;
+
+constexpr std::uint32_t kHuman = 0x02000001;
+constexpr std::uint32_t kRecall = 0x10000153;
+constexpr std::uint32_t kRecallEmitter = 0x3200078E;
+constexpr double kDt = 1.0 / 60;
+constexpr double kTargetFps = 60;
+
+// N particles of `gfxObj` spread through a 3 m × 3 m × 2.5 m box around the human (seeded, so
+// every run draws the same picture), drifting with time so every instance moves each frame
+// (the buffer is re-uploaded each frame, as with live emitters).
+void fillParticles(FrameSnapshot& snapshot, std::size_t count, std::uint32_t gfxObj, double t) {
+    snapshot.particles.resize(count);
+    std::uint32_t state = 12345;
+    const auto next = [&state] {
+        state = state * 1664525u + 1013904223u;
+        return float(state >> 8) / float(1u << 24);
+    };
+    for (std::size_t i = 0; i < count; ++i) {
+        ParticleInstance& p = snapshot.particles[i];
+        p.owner = 1;
+        p.emitter = 1;
+        p.gfxObj = gfxObj;
+        const float phase = next() * 6.2831853f;
+        p.position = Vec3(next() * 3 - 1.5f + 0.1f * float(std::sin(t + phase)), next() * 3 - 1.5f,
+                          next() * 2.5f);
+        // Small sparks (2.5-7.5 cm), so the figure is per-particle cost and not llvmpipe fill rate:
+        // at the demo emitter's own sizes (0.6-1.4 x 0.25 m) 10k particles cover the frame many
+        // times over (docs/benchmarks.md).
+        p.scale = 0.1f + 0.2f * next();
+        p.translucency = next() * 0.5f;
+    }
+}
+
+double median(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    return values.empty() ? 0 : values[values.size() / 2];
+}
+
+} // namespace
+
+int runRenderBench(const QString& datPath, const QString& jsonPath) {
+    QElapsedTimer cold;
+    cold.start();
+    auto dat = openDat(datPath);
+    if (!dat)
+        return kUsageOrIo;
+    auto assets = std::make_shared<Assets>(std::make_shared<const dat::DatFile>(std::move(*dat)));
+    render::OffscreenRenderer renderer(QSize(1280, 720));
+    if (!renderer.isValid()) {
+        printError(renderer.errorString());
+        return kUsageOrIo;
+    }
+    renderer.setAssets(assets);
+    PreviewScene scene(assets, 1);
+    OwnerDesc desc;
+    desc.setup = kHuman;
+    const std::uint32_t owner = scene.createOwner(desc);
+    if (!owner) {
+        printError("the render bench needs the demo DAT (Setup 0x02000001)");
+        return kUsageOrIo;
+    }
+    const QImage first = renderer.render(scene.snapshot());
+    const double coldMs = double(cold.nsecsElapsed()) / 1e6;
+    if (first.isNull()) {
+        printError("first frame failed: " + renderer.errorString());
+        return kUsageOrIo;
+    }
+
+    // The recall at 1.8 s: the demo's real emitter is live, for a realistic scene.
+    scene.performMotion(owner, kRecall);
+    while (scene.now() < 1.8)
+        scene.advance(kDt);
+    const auto* emitter = assets->get<dat::ParticleEmitterInfo>(kRecallEmitter);
+    const std::uint32_t particleGfx = emitter ? emitter->hwGfxObjId : 0;
+    if (!particleGfx) {
+        printError("the render bench needs the demo's emitter 0x3200078E");
+        return kUsageOrIo;
+    }
+
+    QString text = QStringLiteral("\nrender benchmark, 1280x720, %1 cores, %2\n"
+                                  "cold start (open DAT, renderer, first captured frame): %3 ms\n\n"
+                                  "particles   frame ms (median)   fps    step ms  draw ms\n")
+                       .arg(QThread::idealThreadCount())
+                       .arg(cpuModel())
+                       .arg(coldMs, 0, 'f', 0);
+    QJsonArray results;
+    bool pass = coldMs <= 1000;
+    for (std::size_t count : {std::size_t(1000), std::size_t(10'000), std::size_t(50'000)}) {
+        printOut(QStringLiteral("render: %1 particles\n").arg(count));
+        std::vector<double> frames, steps, draws;
+        const int warm = 5, measured = 60;
+        for (int i = 0; i < warm + measured; ++i) {
+            QElapsedTimer clock;
+            clock.start();
+            scene.advance(kDt);
+            FrameSnapshot snapshot = scene.snapshot();
+            fillParticles(snapshot, count, particleGfx, scene.now());
+            const double stepMs = double(clock.nsecsElapsed()) / 1e6;
+            if (!renderer.draw(snapshot)) {
+                printError("drawing failed: " + renderer.errorString());
+                return kUsageOrIo;
+            }
+            const double totalMs = double(clock.nsecsElapsed()) / 1e6;
+            if (i >= warm) {
+                frames.push_back(totalMs);
+                steps.push_back(stepMs);
+                draws.push_back(totalMs - stepMs);
+            }
+        }
+        // PORTALKIT_BENCH_RENDER_PNG=DIR keeps one frame per size, to look at what was timed.
+        if (const QString dir = qEnvironmentVariable("PORTALKIT_BENCH_RENDER_PNG");
+            !dir.isEmpty()) {
+            FrameSnapshot snapshot = scene.snapshot();
+            fillParticles(snapshot, count, particleGfx, scene.now());
+            renderer.render(snapshot).save(QStringLiteral("%1/render_%2.png").arg(dir).arg(count));
+        }
+        const double frameMs = median(frames);
+        const double fps = frameMs > 0 ? 1000.0 / frameMs : 0;
+        if (count == 10'000)
+            pass = pass && fps >= kTargetFps;
+        text += QStringLiteral("%1%2%3%4%5\n")
+                    .arg(count, 9)
+                    .arg(frameMs, 20, 'f', 2)
+                    .arg(fps, 7, 'f', 0)
+                    .arg(median(steps), 10, 'f', 2)
+                    .arg(median(draws), 9, 'f', 2);
+        results.append(QJsonObject{{"particles", qint64(count)},
+                                   {"frameMsMedian", frameMs},
+                                   {"fps", fps},
+                                   {"stepMsMedian", median(steps)},
+                                   {"drawMsMedian", median(draws)},
+                                   {"frames", measured}});
+    }
+    text += QStringLiteral("\ntarget: >= %1 fps at 10k particles, cold start <= 1000 ms: %2\n")
+                .arg(kTargetFps)
+                .arg(pass ? "pass" : "FAIL");
+    printOut(text);
+    if (!jsonPath.isEmpty()) {
+        const QJsonObject report{{"suite", "render"},       {"version", PORTALKIT_VERSION},
+                                 {"size", "1280x720"},      {"cores", QThread::idealThreadCount()},
+                                 {"cpu", cpuModel()},       {"coldStartMs", coldMs},
+                                 {"targetFps", kTargetFps}, {"pass", pass},
+                                 {"results", results}};
+        if (!writeFileAtomically(jsonPath, QJsonDocument(report).toJson()))
+            return kUsageOrIo;
+    }
+    return kSuccess;
+}
+
+} // namespace portalkit::cli

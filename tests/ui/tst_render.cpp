@@ -1,0 +1,321 @@
+// The Qt3D renderer on the demo DAT: what a Setup looks like off screen and in the viewport, that
+// particles, lights and overlays show, and `portalkit render`. Every check is behavioural
+// (coverage, centroid, colour order, differences between frames), never a stored image.
+
+#include "render/offscreen_renderer.h"
+#include "render/viewport_widget.h"
+#include "scene/preview_scene.h"
+
+#include <QApplication>
+#include <QProcess>
+#include <QSurfaceFormat>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+
+using namespace portalkit;
+using namespace portalkit::preview;
+
+namespace {
+
+constexpr std::uint32_t kHuman = 0x02000001;
+constexpr std::uint32_t kWisp = 0x02000002;
+constexpr std::uint32_t kFlameBolt = 0x0200040D;
+constexpr std::uint32_t kRecall = 0x10000153;
+
+std::shared_ptr<Assets> demoAssets() {
+    auto dat = dat::DatFile::open(PORTALKIT_DEMO_DAT);
+    return std::make_shared<Assets>(std::make_shared<const dat::DatFile>(std::move(dat)));
+}
+
+bool isBackground(QRgb c) {
+    const QColor bg = render::backgroundColor();
+    return std::abs(qRed(c) - bg.red()) + std::abs(qGreen(c) - bg.green()) +
+               std::abs(qBlue(c) - bg.blue()) <
+           12;
+}
+
+struct Coverage {
+    int pixels = 0;
+    double cx = 0, cy = 0;
+    double r = 0, g = 0, b = 0;
+};
+
+Coverage coverage(const QImage& image) {
+    Coverage out;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QRgb c = image.pixel(x, y);
+            if (isBackground(c))
+                continue;
+            ++out.pixels;
+            out.cx += x;
+            out.cy += y;
+            out.r += qRed(c);
+            out.g += qGreen(c);
+            out.b += qBlue(c);
+        }
+    if (out.pixels) {
+        out.cx /= out.pixels;
+        out.cy /= out.pixels;
+        out.r /= out.pixels;
+        out.g /= out.pixels;
+        out.b /= out.pixels;
+    }
+    return out;
+}
+
+int differingPixels(const QImage& a, const QImage& b) {
+    if (a.size() != b.size())
+        return a.width() * a.height();
+    int n = 0;
+    for (int y = 0; y < a.height(); ++y)
+        for (int x = 0; x < a.width(); ++x) {
+            const QRgb p = a.pixel(x, y), q = b.pixel(x, y);
+            if (std::abs(qRed(p) - qRed(q)) + std::abs(qGreen(p) - qGreen(q)) +
+                    std::abs(qBlue(p) - qBlue(q)) >
+                24)
+                ++n;
+        }
+    return n;
+}
+
+// The scene at time t after the recall starts at 0.
+FrameSnapshot recallAt(PreviewScene& scene, std::uint32_t owner, double t) {
+    while (scene.now() < t - 1e-9)
+        scene.advance(0.02);
+    (void)owner;
+    return scene.snapshot();
+}
+
+} // namespace
+
+class TestRender : public QObject {
+    Q_OBJECT
+  private slots:
+    void initTestCase() { QVERIFY2(render::renderEnvironmentProblem().isEmpty(), "no GL here"); }
+
+    // The human stands in the middle of the frame in its skin colours (human.json's texture
+    // 0x08000A06: #C89070 / #A06848, so red > green > blue).
+    void humanRendersCentredInItsColour() {
+        render::OffscreenRenderer renderer(QSize(320, 240));
+        QVERIFY2(renderer.isValid(), qPrintable(renderer.errorString()));
+        renderer.setAssets(demoAssets());
+        PreviewScene scene(demoAssets(), 1);
+        OwnerDesc desc;
+        desc.setup = kHuman;
+        QVERIFY(scene.createOwner(desc));
+        const QImage image = renderer.render(scene.snapshot());
+        QVERIFY2(!image.isNull(), qPrintable(renderer.errorString()));
+        QCOMPARE(image.size(), QSize(320, 240));
+        const Coverage c = coverage(image);
+        QVERIFY2(c.pixels > 320 * 240 / 50, qPrintable(QString::number(c.pixels)));
+        QVERIFY2(std::abs(c.cx - 160) < 320 * 0.15, qPrintable(QString::number(c.cx)));
+        QVERIFY2(std::abs(c.cy - 120) < 240 * 0.2, qPrintable(QString::number(c.cy)));
+        QVERIFY2(c.r > c.g && c.g > c.b && c.r > 90,
+                 qPrintable(QStringLiteral("%1 %2 %3").arg(c.r).arg(c.g).arg(c.b)));
+    }
+
+    // Recall makes emitter 0x3200078E leaving animation frame 16 (about 1.72 s): the frame after
+    // has particles the frame before did not, and they are what changes the picture.
+    void recallParticlesShow() {
+        auto assets = demoAssets();
+        render::OffscreenRenderer renderer(QSize(320, 240));
+        QVERIFY(renderer.isValid());
+        renderer.setAssets(assets);
+        PreviewScene scene(assets, 1);
+        OwnerDesc desc;
+        desc.setup = kHuman;
+        const std::uint32_t owner = scene.createOwner(desc);
+        QVERIFY(owner);
+        QVERIFY(scene.performMotion(owner, kRecall));
+        const FrameSnapshot before = recallAt(scene, owner, 1.6);
+        renderer.setCamera(renderer.cameraFor(before)); // one camera for both frames
+        const FrameSnapshot after = recallAt(scene, owner, 2.0);
+        QVERIFY(before.particles.empty());
+        QVERIFY(!after.particles.empty());
+        const QImage withParticles = renderer.render(after);
+        FrameSnapshot bare = after;
+        bare.particles.clear();
+        const QImage withoutParticles = renderer.render(bare);
+        const QImage earlier = renderer.render(before);
+        QVERIFY(!withParticles.isNull() && !withoutParticles.isNull() && !earlier.isNull());
+        QVERIFY2(differingPixels(withParticles, withoutParticles) > 20,
+                 qPrintable(QString::number(differingPixels(withParticles, withoutParticles))));
+        QVERIFY(differingPixels(withParticles, earlier) > 20);
+    }
+
+    // Each overlay draws something; turning it off again gives the plain frame back.
+    void overlaysToggle() {
+        render::OffscreenRenderer renderer(QSize(240, 240));
+        QVERIFY(renderer.isValid());
+        auto assets = demoAssets();
+        renderer.setAssets(assets);
+        PreviewScene scene(assets, 1);
+        OwnerDesc desc;
+        desc.setup = kHuman;
+        QVERIFY(scene.createOwner(desc));
+        const FrameSnapshot snapshot = scene.snapshot();
+        const QImage plain = renderer.render(snapshot);
+        for (render::Overlay overlay :
+             {render::Overlay::CollisionSpheres, render::Overlay::SelectionSphere,
+              render::Overlay::PartAxes, render::Overlay::Grid}) {
+            renderer.scene().setOverlay(overlay, true);
+            const QImage on = renderer.render(snapshot);
+            QVERIFY2(differingPixels(plain, on) > 30, qPrintable(render::overlayName(overlay)));
+            renderer.scene().setOverlay(overlay, false);
+            QCOMPARE(differingPixels(plain, renderer.render(snapshot)), 0);
+        }
+    }
+
+    // Flame Bolt carries a light; placed in front of the human it lights the side facing it.
+    void lightsAffectTheScene() {
+        auto assets = demoAssets();
+        render::OffscreenRenderer renderer(QSize(240, 240));
+        QVERIFY(renderer.isValid());
+        renderer.setAssets(assets);
+        PreviewScene scene(assets, 1);
+        OwnerDesc bolt;
+        bolt.setup = kFlameBolt;
+        bolt.frame.origin = Vec3(0, 0.6f, 1.2f);
+        QVERIFY(scene.createOwner(bolt));
+        scene.advance(0.1);
+        const FrameSnapshot withBolt = scene.snapshot();
+        QCOMPARE(withBolt.lights.size(), std::size_t(1));
+        QVERIFY(withBolt.lights.front().range > 0);
+
+        PreviewScene humanScene(assets, 1);
+        OwnerDesc human;
+        human.setup = kHuman;
+        QVERIFY(humanScene.createOwner(human));
+        FrameSnapshot lit = humanScene.snapshot();
+        lit.lights = withBolt.lights;
+        FrameSnapshot dark = lit;
+        dark.lights.clear();
+        renderer.setCamera(renderer.cameraFor(lit));
+        const QImage litImage = renderer.render(lit), darkImage = renderer.render(dark);
+        QVERIFY(differingPixels(litImage, darkImage) > 100);
+        // The light is orange (0xFF9030): lit pixels gain more red than blue.
+        const Coverage a = coverage(litImage), b = coverage(darkImage);
+        QVERIFY(a.r - b.r > a.b - b.b);
+    }
+
+    // Missing records log and draw nothing; the renderer keeps working.
+    void missingGfxObjDrawsNothing() {
+        render::OffscreenRenderer renderer(QSize(64, 64));
+        QVERIFY(renderer.isValid());
+        renderer.setAssets(demoAssets());
+        FrameSnapshot snapshot;
+        PartInstance part;
+        part.gfxObj = 0x01FFFFFF;
+        snapshot.parts.push_back(part);
+        ParticleInstance particle;
+        particle.gfxObj = 0x01FFFFFE;
+        snapshot.particles.push_back(particle);
+        const QImage image = renderer.render(snapshot);
+        QVERIFY(!image.isNull());
+        QCOMPARE(coverage(image).pixels, 0);
+    }
+
+    void viewportShowsAndCaptures() {
+        render::ViewportWidget viewport;
+        viewport.resize(320, 240);
+        viewport.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&viewport));
+        auto assets = demoAssets();
+        viewport.setAssets(assets);
+        PreviewScene scene(assets, 1);
+        OwnerDesc desc;
+        desc.setup = kWisp;
+        QVERIFY(scene.createOwner(desc));
+        scene.advance(0.5);
+        viewport.showSnapshot(scene.snapshot());
+        viewport.frameSelection();
+        const QImage plain = viewport.capture();
+        QVERIFY(!plain.isNull());
+        QVERIFY(coverage(plain).pixels > 0);
+        viewport.setOverlay(render::Overlay::SelectionSphere, true);
+        QVERIFY(viewport.overlay(render::Overlay::SelectionSphere));
+        QVERIFY(differingPixels(plain, viewport.capture()) > 0);
+        const float distance = viewport.camera().distance;
+        render::OrbitCamera closer = viewport.camera();
+        closer.distance = distance / 2;
+        viewport.setCamera(closer);
+        QVERIFY(coverage(viewport.capture()).pixels > coverage(plain).pixels);
+    }
+
+    void cliRendersPngs() {
+        QTemporaryDir dir;
+        QProcess one;
+        one.start(PORTALKIT_CLI, {"render", PORTALKIT_DEMO_DAT, "--setup", "0x02000001", "--at",
+                                  "0", "-o", dir.filePath("one.png"), "--size", "200x150"});
+        QVERIFY(one.waitForFinished(60000));
+        QVERIFY2(one.exitCode() == 0, one.readAllStandardError().constData());
+        QImage image(dir.filePath("one.png"));
+        QCOMPARE(image.size(), QSize(200, 150));
+        QVERIFY(coverage(image.convertToFormat(QImage::Format_RGB32)).pixels > 200);
+
+        QProcess sequence;
+        sequence.start(PORTALKIT_CLI,
+                       {"render", PORTALKIT_DEMO_DAT, "--setup", "0x02000001", "--motion",
+                        "0x10000153", "--at", "0.5,2.0", "-o", dir.filePath("seq_%03d.png"),
+                        "--size", "160x120", "--camera", "30,20", "--overlays", "spheres,grid"});
+        QVERIFY(sequence.waitForFinished(60000));
+        QVERIFY2(sequence.exitCode() == 0, sequence.readAllStandardError().constData());
+        QCOMPARE(QImage(dir.filePath("seq_000.png")).size(), QSize(160, 120));
+        QCOMPARE(QImage(dir.filePath("seq_001.png")).size(), QSize(160, 120));
+    }
+
+    void cliRejectsBadArguments_data() {
+        QTest::addColumn<QStringList>("arguments");
+        const QStringList base{"render", PORTALKIT_DEMO_DAT, "--setup", "0x02000001"};
+        QTest::newRow("no --at") << (base + QStringList{"-o", "x.png"});
+        QTest::newRow("no -o") << (base + QStringList{"--at", "0"});
+        QTest::newRow("two times, one file") << (base + QStringList{"--at", "0,1", "-o", "x.png"});
+        QTest::newRow("bad size") << (base +
+                                      QStringList{"--at", "0", "-o", "x.png", "--size", "0x5"});
+        QTest::newRow("bad overlay")
+            << (base + QStringList{"--at", "0", "-o", "x.png", "--overlays", "nope"});
+        QTest::newRow("bad camera")
+            << (base + QStringList{"--at", "0", "-o", "x.png", "--camera", "a,b"});
+        QTest::newRow("missing setup") << QStringList{
+            "render", PORTALKIT_DEMO_DAT, "--setup", "0x02FFFFFF", "--at", "0", "-o", "x.png"};
+        QTest::newRow("no DAT") << QStringList{
+            "render", "/nonexistent.dat", "--setup", "0x02000001", "--at", "0", "-o", "x.png"};
+    }
+    void cliRejectsBadArguments() {
+        QFETCH(QStringList, arguments);
+        QTemporaryDir dir;
+        QProcess process;
+        process.setWorkingDirectory(dir.path());
+        process.start(PORTALKIT_CLI, arguments);
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitCode(), 2);
+        QVERIFY(!QFile::exists(dir.filePath("x.png")));
+    }
+
+    // Without an X display the command fails at once with exit 2 rather than hanging.
+    void cliWithoutDisplayFailsFast() {
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove("DISPLAY");
+        env.remove("WAYLAND_DISPLAY");
+        process.setProcessEnvironment(env);
+        QTemporaryDir dir;
+        process.start(PORTALKIT_CLI, {"render", PORTALKIT_DEMO_DAT, "--setup", "0x02000001", "--at",
+                                      "0", "-o", dir.filePath("x.png")});
+        QVERIFY(process.waitForFinished(20000));
+        QCOMPARE(process.exitCode(), 2);
+        QVERIFY(process.readAllStandardError().contains("display"));
+    }
+};
+
+int main(int argc, char** argv) {
+    render::prepareRenderEnvironment();
+    QApplication app(argc, argv);
+    TestRender test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_render.moc"

@@ -1,0 +1,259 @@
+#include "materials.h"
+
+#include <QPainter>
+#include <QUrl>
+#include <QVector2D>
+#include <Qt3DRender/QBlendEquation>
+#include <Qt3DRender/QBlendEquationArguments>
+#include <Qt3DRender/QCullFace>
+#include <Qt3DRender/QDepthTest>
+#include <Qt3DRender/QFilterKey>
+#include <Qt3DRender/QGraphicsApiFilter>
+#include <Qt3DRender/QNoDepthMask>
+#include <Qt3DRender/QPaintedTextureImage>
+#include <Qt3DRender/QRenderPass>
+#include <Qt3DRender/QShaderProgram>
+#include <Qt3DRender/QTechnique>
+#include <Qt3DRender/QTexture>
+
+namespace portalkit::render {
+
+namespace {
+
+// Common fragment of both vertex shaders: lighting inputs go to the fragment shader.
+const char* kMeshVertex = R"(#version 330 core
+in vec3 vertexPosition;
+in vec3 vertexNormal;
+in vec2 vertexTexCoord;
+uniform mat4 modelMatrix;
+uniform mat3 modelNormalMatrix;
+uniform mat4 viewProjectionMatrix;
+uniform vec2 uvOffset;
+out vec3 worldPos;
+out vec3 worldNormal;
+out vec2 texCoord;
+out float fade;
+void main() {
+    vec4 world = modelMatrix * vec4(vertexPosition, 1.0);
+    worldPos = world.xyz;
+    worldNormal = normalize(modelNormalMatrix * vertexNormal);
+    texCoord = vertexTexCoord + uvOffset;
+    fade = 0.0;
+    gl_Position = viewProjectionMatrix * world;
+}
+)";
+
+// Particles: one instance per particle. instanceRotation is the particle's quaternion (w, x, y,
+// z); billboardMode 2 turns local +Y toward the viewer, 5 keeps +Z up (effects-semantics §1.12).
+const char* kInstancedVertex = R"(#version 330 core
+in vec3 vertexPosition;
+in vec3 vertexNormal;
+in vec2 vertexTexCoord;
+in vec3 instancePosition;
+in vec4 instanceRotation;
+in vec2 instanceScaleFade;
+uniform mat4 viewProjectionMatrix;
+uniform vec3 eyePosition;
+uniform int billboardMode;
+uniform vec2 uvOffset;
+out vec3 worldPos;
+out vec3 worldNormal;
+out vec2 texCoord;
+out float fade;
+vec3 rotateQ(vec4 q, vec3 v) {
+    vec3 u = q.yzw;
+    return v + 2.0 * cross(u, cross(u, v) + q.x * v);
+}
+void main() {
+    vec3 local = vertexPosition * instanceScaleFade.x;
+    vec3 p;
+    vec3 n;
+    if (billboardMode == 2 || billboardMode == 5) {
+        vec3 y = instancePosition - eyePosition;
+        if (billboardMode == 5) y.z = 0.0;
+        y = length(y) > 1e-5 ? normalize(y) : vec3(0.0, 1.0, 0.0);
+        vec3 up = abs(y.z) > 0.999 ? vec3(0.0, 1.0, 0.0) : vec3(0.0, 0.0, 1.0);
+        vec3 x = normalize(cross(y, up));
+        vec3 z = cross(x, y);
+        mat3 basis = mat3(x, y, z);
+        p = basis * local;
+        n = basis * vertexNormal;
+    } else {
+        p = rotateQ(instanceRotation, local);
+        n = rotateQ(instanceRotation, vertexNormal);
+    }
+    worldPos = instancePosition + p;
+    worldNormal = normalize(n);
+    texCoord = vertexTexCoord + uvOffset;
+    fade = instanceScaleFade.y;
+    gl_Position = viewProjectionMatrix * vec4(worldPos, 1.0);
+}
+)";
+
+const char* kFragment = R"(#version 330 core
+in vec3 worldPos;
+in vec3 worldNormal;
+in vec2 texCoord;
+in float fade;
+uniform sampler2D surfaceTexture;
+uniform vec4 baseColor;
+uniform float translucency;
+uniform float luminosity;
+uniform float diffuse;
+uniform int clipMap;
+uniform int additive;
+uniform vec3 ambientColor;
+uniform vec3 keyDirection;
+uniform vec3 keyColor;
+uniform int pkLightCount;
+uniform vec4 lightPosition0; uniform vec4 lightPosition1;
+uniform vec4 lightPosition2; uniform vec4 lightPosition3;
+uniform vec4 lightColor0; uniform vec4 lightColor1;
+uniform vec4 lightColor2; uniform vec4 lightColor3;
+uniform vec4 lightDirection0; uniform vec4 lightDirection1;
+uniform vec4 lightDirection2; uniform vec4 lightDirection3;
+out vec4 fragColor;
+vec3 contribution(vec3 n, vec4 pos, vec4 color, vec4 dir) {
+    // pos.w: 0 point, 1 distant, 2 spot; color.w: range; dir.w: cone angle (radians)
+    if (pos.w == 1.0)
+        return color.rgb * max(dot(n, -dir.xyz), 0.0);
+    vec3 toLight = pos.xyz - worldPos;
+    float d = length(toLight);
+    if (color.w <= 0.0 || d > color.w) return vec3(0.0);
+    vec3 l = toLight / max(d, 1e-4);
+    float atten = 1.0 - d / color.w;
+    if (pos.w == 2.0 && dot(-l, dir.xyz) < cos(dir.w)) return vec3(0.0);
+    return color.rgb * atten * max(dot(n, l), 0.0);
+}
+void main() {
+    vec4 texel = texture(surfaceTexture, texCoord) * baseColor;
+    if (clipMap == 1 && texel.a < 0.5) discard;
+    vec3 n = normalize(worldNormal);
+    if (!gl_FrontFacing) n = -n;
+    vec3 light = ambientColor + keyColor * max(dot(n, -keyDirection), 0.0);
+    if (pkLightCount > 0) light += contribution(n, lightPosition0, lightColor0, lightDirection0);
+    if (pkLightCount > 1) light += contribution(n, lightPosition1, lightColor1, lightDirection1);
+    if (pkLightCount > 2) light += contribution(n, lightPosition2, lightColor2, lightDirection2);
+    if (pkLightCount > 3) light += contribution(n, lightPosition3, lightColor3, lightDirection3);
+    vec3 rgb = texel.rgb * clamp(light * diffuse + vec3(luminosity), 0.0, 1.0);
+    float alpha = texel.a * (1.0 - clamp(translucency, 0.0, 1.0)) * (1.0 - clamp(fade, 0.0, 1.0));
+    if (additive == 1) rgb *= alpha;
+    fragColor = vec4(rgb, alpha);
+}
+)";
+
+const char* kLinesVertex = R"(#version 330 core
+in vec3 vertexPosition;
+uniform mat4 modelViewProjection;
+void main() { gl_Position = modelViewProjection * vec4(vertexPosition, 1.0); }
+)";
+const char* kLinesFragment = R"(#version 330 core
+uniform vec4 baseColor;
+out vec4 fragColor;
+void main() { fragColor = baseColor; }
+)";
+
+class WhiteImage : public Qt3DRender::QPaintedTextureImage {
+  public:
+    explicit WhiteImage(Qt3DCore::QNode* parent) : QPaintedTextureImage(parent) {
+        setSize(QSize(2, 2));
+    }
+
+  protected:
+    void paint(QPainter* painter) override { painter->fillRect(0, 0, 2, 2, Qt::white); }
+};
+
+} // namespace
+
+bool Materials::blended(const SurfaceLook& look, float translucency) {
+    return look.blend == Blend::Alpha || look.blend == Blend::Additive || look.translucency > 0 ||
+           translucency > 0 || look.color.alpha() < 255;
+}
+
+Qt3DRender::QEffect* Materials::effect(Blend blend, Shading shading) {
+    const auto key = std::make_pair(int(blend), int(shading));
+    if (auto it = m_effects.find(key); it != m_effects.end())
+        return it->second;
+    using namespace Qt3DRender;
+    auto* effect = new QEffect(m_owner);
+    auto* technique = new QTechnique(effect);
+    technique->graphicsApiFilter()->setApi(QGraphicsApiFilter::OpenGL);
+    technique->graphicsApiFilter()->setProfile(QGraphicsApiFilter::CoreProfile);
+    technique->graphicsApiFilter()->setMajorVersion(3);
+    technique->graphicsApiFilter()->setMinorVersion(3);
+    auto* pass = new QRenderPass(technique);
+    auto* program = new QShaderProgram(pass);
+    if (shading == Shading::Lines) {
+        program->setVertexShaderCode(kLinesVertex);
+        program->setFragmentShaderCode(kLinesFragment);
+    } else {
+        program->setVertexShaderCode(shading == Shading::Instanced ? kInstancedVertex
+                                                                   : kMeshVertex);
+        program->setFragmentShaderCode(kFragment);
+    }
+    pass->setShaderProgram(program);
+    auto* cull = new QCullFace(pass);
+    cull->setMode(QCullFace::NoCulling); // both sides: winding in the data is not relied on
+    pass->addRenderState(cull);
+    auto* depth = new QDepthTest(pass);
+    depth->setDepthFunction(QDepthTest::LessOrEqual);
+    pass->addRenderState(depth);
+    if (blend == Blend::Alpha || blend == Blend::Additive) {
+        auto* args = new QBlendEquationArguments(pass);
+        args->setSourceRgb(blend == Blend::Additive ? QBlendEquationArguments::One
+                                                    : QBlendEquationArguments::SourceAlpha);
+        args->setDestinationRgb(blend == Blend::Additive
+                                    ? QBlendEquationArguments::One
+                                    : QBlendEquationArguments::OneMinusSourceAlpha);
+        args->setSourceAlpha(QBlendEquationArguments::One);
+        args->setDestinationAlpha(QBlendEquationArguments::OneMinusSourceAlpha);
+        pass->addRenderState(args);
+        auto* equation = new QBlendEquation(pass);
+        equation->setBlendFunction(QBlendEquation::Add);
+        pass->addRenderState(equation);
+        pass->addRenderState(new QNoDepthMask(pass));
+    }
+    technique->addRenderPass(pass);
+    effect->addTechnique(technique);
+    m_effects[key] = effect;
+    return effect;
+}
+
+Qt3DRender::QMaterial* Materials::make(const SurfaceLook& look, Shading shading,
+                                       Qt3DCore::QNode* parent, float translucency,
+                                       float luminosity, float diffuse) {
+    using Qt3DRender::QParameter;
+    Blend blend = look.blend;
+    if (blend == Blend::Opaque || blend == Blend::ClipMap)
+        if (blended(look, translucency))
+            blend = Blend::Alpha;
+    if (!m_white) {
+        auto* white = new Qt3DRender::QTexture2D(m_owner);
+        white->setFormat(Qt3DRender::QAbstractTexture::RGBA8_UNorm);
+        white->addTextureImage(new WhiteImage(white));
+        m_white = white;
+    }
+    auto* material = new Qt3DRender::QMaterial(parent);
+    material->setEffect(effect(blend, shading));
+    material->addParameter(new QParameter(
+        "surfaceTexture", QVariant::fromValue(look.texture ? look.texture : m_white)));
+    material->addParameter(new QParameter("baseColor", look.color));
+    // Surface and instance translucency combine as independent fades.
+    const float combined = 1.0f - (1.0f - look.translucency) * (1.0f - translucency);
+    material->addParameter(new QParameter("translucency", combined));
+    material->addParameter(new QParameter("luminosity", std::max(look.luminosity, luminosity)));
+    material->addParameter(new QParameter("diffuse", look.diffuse * diffuse));
+    material->addParameter(new QParameter("clipMap", look.blend == Blend::ClipMap ? 1 : 0));
+    material->addParameter(new QParameter("additive", blend == Blend::Additive ? 1 : 0));
+    material->addParameter(new QParameter("uvOffset", QVector2D(0, 0)));
+    return material;
+}
+
+Qt3DRender::QMaterial* Materials::lines(const QColor& color, Qt3DCore::QNode* parent) {
+    auto* material = new Qt3DRender::QMaterial(parent);
+    material->setEffect(effect(Blend::Opaque, Shading::Lines));
+    material->addParameter(new Qt3DRender::QParameter("baseColor", color));
+    return material;
+}
+
+} // namespace portalkit::render

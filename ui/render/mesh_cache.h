@@ -1,0 +1,52 @@
+#pragma once
+
+// GfxObj → Qt3D vertex buffers, one submesh per surface (docs/render.md). World stays in DAT
+// coordinates (+Z up); polygons are fanned into triangles with their positive-side surface and
+// UVs. A GfxObj that is missing or undecodable is logged once and yields no mesh.
+
+#include "core/assets.h"
+
+#include <QVector3D>
+#include <Qt3DCore/QBuffer>
+#include <Qt3DCore/QGeometry>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace portalkit::render {
+
+// Interleaved vertex: position (3), normal (3), uv (2) floats.
+constexpr int kVertexFloats = 8;
+
+struct SubMesh {
+    std::uint32_t surface = 0; // Surface DID, 0 when the polygon's index is out of range
+    Qt3DCore::QBuffer* vertices = nullptr;
+    int vertexCount = 0;
+};
+
+struct Mesh {
+    std::vector<SubMesh> subMeshes;
+    QVector3D min, max;
+    int degradeMode = 1; // the first GfxObjDegradeInfo level's mode; 1 without one
+};
+
+// Adds vertexPosition, vertexNormal and vertexTexCoord reading `buffer` to `geometry`.
+void addVertexAttributes(Qt3DCore::QGeometry* geometry, Qt3DCore::QBuffer* buffer, int count);
+
+class MeshCache {
+  public:
+    // Buffers are parented to `owner`, which must outlive every entity using them.
+    explicit MeshCache(Qt3DCore::QNode* owner) : m_owner(owner) {}
+    void setAssets(std::shared_ptr<const preview::Assets> assets);
+
+    // Null when the GfxObj is absent or has no drawable polygons.
+    const Mesh* get(std::uint32_t gfxObj);
+
+  private:
+    Qt3DCore::QNode* m_owner;
+    std::shared_ptr<const preview::Assets> m_assets;
+    std::map<std::uint32_t, std::unique_ptr<Mesh>> m_meshes; // null entries: known missing
+};
+
+} // namespace portalkit::render

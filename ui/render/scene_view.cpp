@@ -1,0 +1,477 @@
+#include "scene_view.h"
+
+#include "records/setup.h"
+
+#include <QMatrix4x4>
+#include <QQuaternion>
+#include <Qt3DCore/QAttribute>
+#include <Qt3DCore/QBuffer>
+#include <Qt3DCore/QGeometry>
+#include <Qt3DCore/QTransform>
+#include <Qt3DRender/QGeometryRenderer>
+#include <cmath>
+#include <numbers>
+
+namespace portalkit::render {
+
+namespace {
+
+QVector3D toQt(preview::Vec3 v) {
+    return {v.x, v.y, v.z};
+}
+QQuaternion toQt(preview::Quat q) {
+    return QQuaternion(q.w, q.x, q.y, q.z).normalized();
+}
+
+QMatrix4x4 frameMatrix(const preview::Frame& frame, QVector3D scale) {
+    QMatrix4x4 m;
+    m.translate(toQt(frame.origin));
+    m.rotate(toQt(frame.orientation));
+    m.scale(scale);
+    return m;
+}
+
+Qt3DRender::QGeometryRenderer* renderer(Qt3DCore::QGeometry* geometry, int count,
+                                        Qt3DCore::QNode* parent) {
+    auto* r = new Qt3DRender::QGeometryRenderer(parent);
+    r->setGeometry(geometry);
+    r->setVertexCount(count);
+    r->setPrimitiveType(Qt3DRender::QGeometryRenderer::Triangles);
+    return r;
+}
+
+constexpr float kPi = std::numbers::pi_v<float>;
+
+// Three great circles.
+void addSphere(std::vector<float>& out, QVector3D c, float r) {
+    constexpr int kSegments = 32;
+    for (int axis = 0; axis < 3; ++axis)
+        for (int i = 0; i < kSegments; ++i)
+            for (int j : {i, i + 1}) {
+                const float a = 2 * kPi * float(j) / kSegments;
+                QVector3D p;
+                const float s = std::sin(a) * r, k = std::cos(a) * r;
+                p = axis == 0   ? QVector3D(k, s, 0)
+                    : axis == 1 ? QVector3D(k, 0, s)
+                                : QVector3D(0, k, s);
+                p += c;
+                out.insert(out.end(), {p.x(), p.y(), p.z()});
+            }
+}
+
+void addCylinder(std::vector<float>& out, QVector3D low, float r, float h) {
+    constexpr int kSegments = 32;
+    for (float z : {0.0f, h})
+        for (int i = 0; i < kSegments; ++i)
+            for (int j : {i, i + 1}) {
+                const float a = 2 * kPi * float(j) / kSegments;
+                const QVector3D p = low + QVector3D(std::cos(a) * r, std::sin(a) * r, z);
+                out.insert(out.end(), {p.x(), p.y(), p.z()});
+            }
+    for (int i = 0; i < 4; ++i) {
+        const float a = kPi / 2 * float(i);
+        const QVector3D p = low + QVector3D(std::cos(a) * r, std::sin(a) * r, 0);
+        out.insert(out.end(), {p.x(), p.y(), p.z(), p.x(), p.y(), p.z() + h});
+    }
+}
+
+void addLine(std::vector<float>& out, QVector3D a, QVector3D b) {
+    out.insert(out.end(), {a.x(), a.y(), a.z(), b.x(), b.y(), b.z()});
+}
+
+} // namespace
+
+std::optional<Overlay> overlayFromName(const QString& name) {
+    for (int i = 0; i < kOverlayCount; ++i)
+        if (overlayName(Overlay(i)) == name.trimmed().toLower())
+            return Overlay(i);
+    return std::nullopt;
+}
+
+QString overlayName(Overlay overlay) {
+    switch (overlay) {
+    case Overlay::CollisionSpheres:
+        return "spheres";
+    case Overlay::CylSpheres:
+        return "cylinders";
+    case Overlay::SelectionSphere:
+        return "selection";
+    case Overlay::PartAxes:
+        return "axes";
+    case Overlay::Lights:
+        return "lights";
+    case Overlay::Grid:
+        return "grid";
+    }
+    return {};
+}
+
+struct SceneView::PartEntity {
+    std::uint32_t gfxObj = 0;
+    float translucency = 0, luminosity = 0, diffuse = 1;
+    Qt3DCore::QEntity* entity = nullptr;
+    Qt3DCore::QTransform* transform = nullptr;
+    std::vector<Qt3DRender::QParameter*> uvOffsets;
+    ~PartEntity() { delete entity; }
+};
+
+struct SceneView::ParticleGroup {
+    const Mesh* mesh = nullptr;
+    Qt3DCore::QEntity* entity = nullptr;
+    Qt3DCore::QBuffer* instances = nullptr;
+    std::vector<Qt3DCore::QAttribute*> instanceAttributes;
+    std::vector<Qt3DRender::QGeometryRenderer*> renderers;
+    std::vector<Qt3DRender::QParameter*> uvOffsets;
+    ~ParticleGroup() { delete entity; }
+};
+
+struct SceneView::LineOverlay {
+    Qt3DCore::QEntity* entity = nullptr;
+    Qt3DCore::QBuffer* buffer = nullptr;
+    Qt3DCore::QAttribute* attribute = nullptr;
+    Qt3DRender::QGeometryRenderer* renderer = nullptr;
+    ~LineOverlay() { delete entity; }
+};
+
+SceneView::SceneView(Qt3DCore::QEntity* root)
+    : m_root(root), m_resources(new Qt3DCore::QEntity(root)),
+      m_opaque(new Qt3DRender::QLayer(m_resources)), m_blend(new Qt3DRender::QLayer(m_resources)),
+      m_meshes(m_resources), m_textures(m_resources), m_materials(m_resources) {
+    const auto param = [this](const QString& name, const QVariant& value) {
+        auto* p = new Qt3DRender::QParameter(name, value, m_resources);
+        m_parameters.push_back(p);
+        m_lightParameters[name] = p;
+    };
+    param("ambientColor", QVector3D(0.45f, 0.45f, 0.48f));
+    param("keyDirection", QVector3D(-0.4f, -0.6f, -0.7f).normalized());
+    param("keyColor", QVector3D(0.6f, 0.6f, 0.58f));
+    param("pkLightCount", 0);
+    for (int i = 0; i < kMaxLights; ++i) {
+        param(QStringLiteral("lightPosition%1").arg(i), QVector4D());
+        param(QStringLiteral("lightColor%1").arg(i), QVector4D());
+        param(QStringLiteral("lightDirection%1").arg(i), QVector4D());
+    }
+    m_overlayOn[int(Overlay::Grid)] = false;
+}
+
+SceneView::~SceneView() {
+    m_parts.clear();
+    m_particles.clear();
+    m_lines.clear();
+}
+
+void SceneView::setAssets(std::shared_ptr<const preview::Assets> assets) {
+    m_parts.clear();
+    m_particles.clear();
+    m_particleCount = 0;
+    m_assets = std::move(assets);
+    m_meshes.setAssets(m_assets);
+    m_textures.setAssets(m_assets);
+}
+
+void SceneView::update(const preview::FrameSnapshot& snapshot) {
+    updateParts(snapshot);
+    updateParticles(snapshot);
+    updateLights(snapshot);
+    m_last = snapshot;
+    updateOverlays(snapshot);
+}
+
+void SceneView::setOverlay(Overlay overlay, bool on) {
+    m_overlayOn[int(overlay)] = on;
+    updateOverlays(m_last);
+}
+
+void SceneView::updateParts(const preview::FrameSnapshot& snapshot) {
+    std::map<std::tuple<std::uint32_t, std::int32_t>, std::unique_ptr<PartEntity>> next;
+    for (const preview::PartInstance& part : snapshot.parts) {
+        const auto key = std::make_tuple(part.owner, part.part);
+        std::unique_ptr<PartEntity> entity;
+        if (auto it = m_parts.find(key); it != m_parts.end()) {
+            entity = std::move(it->second);
+            m_parts.erase(it);
+            if (entity->gfxObj != part.gfxObj || entity->translucency != part.translucency ||
+                entity->luminosity != part.luminosity || entity->diffuse != part.diffuse)
+                entity.reset();
+        }
+        if (!entity) {
+            const Mesh* mesh = m_meshes.get(part.gfxObj);
+            if (!mesh)
+                continue;
+            entity = std::make_unique<PartEntity>();
+            entity->gfxObj = part.gfxObj;
+            entity->translucency = part.translucency;
+            entity->luminosity = part.luminosity;
+            entity->diffuse = part.diffuse;
+            entity->entity = new Qt3DCore::QEntity(m_root);
+            entity->transform = new Qt3DCore::QTransform(entity->entity);
+            entity->entity->addComponent(entity->transform);
+            for (const SubMesh& sub : mesh->subMeshes) {
+                auto* child = new Qt3DCore::QEntity(entity->entity);
+                auto* geometry = new Qt3DCore::QGeometry(child);
+                addVertexAttributes(geometry, sub.vertices, sub.vertexCount);
+                child->addComponent(renderer(geometry, sub.vertexCount, child));
+                const SurfaceLook& look = m_textures.get(sub.surface);
+                auto* material = m_materials.make(look, Shading::Mesh, child, part.translucency,
+                                                  part.luminosity, part.diffuse);
+                child->addComponent(material);
+                for (auto* p : material->parameters())
+                    if (p->name() == "uvOffset")
+                        entity->uvOffsets.push_back(p);
+                child->addComponent(Materials::blended(look, part.translucency) ? m_blend
+                                                                                : m_opaque);
+            }
+        }
+        entity->transform->setMatrix(
+            frameMatrix(part.world, QVector3D(part.scale.x, part.scale.y, part.scale.z)));
+        QVector2D uv;
+        if (auto it = snapshot.uvOffsets.find(part.gfxObj); it != snapshot.uvOffsets.end())
+            uv = QVector2D(it->second.x, it->second.y);
+        for (auto* p : entity->uvOffsets)
+            p->setValue(uv);
+        next[key] = std::move(entity);
+    }
+    m_parts = std::move(next); // what is left in m_parts is deleted here
+}
+
+SceneView::ParticleGroup* SceneView::particleGroup(std::uint32_t gfxObj) {
+    if (auto it = m_particles.find(gfxObj); it != m_particles.end())
+        return it->second.get();
+    auto& slot = m_particles[gfxObj];
+    const Mesh* mesh = m_meshes.get(gfxObj);
+    if (!mesh)
+        return nullptr; // null slot: known missing
+    auto group = std::make_unique<ParticleGroup>();
+    group->mesh = mesh;
+    group->entity = new Qt3DCore::QEntity(m_root);
+    group->instances = new Qt3DCore::QBuffer(group->entity);
+    for (const SubMesh& sub : mesh->subMeshes) {
+        auto* child = new Qt3DCore::QEntity(group->entity);
+        auto* geometry = new Qt3DCore::QGeometry(child);
+        addVertexAttributes(geometry, sub.vertices, sub.vertexCount);
+        const auto instanceAttribute = [&](const char* name, int size, int offset) {
+            auto* a = new Qt3DCore::QAttribute(geometry);
+            a->setName(QString::fromLatin1(name));
+            a->setAttributeType(Qt3DCore::QAttribute::VertexAttribute);
+            a->setVertexBaseType(Qt3DCore::QAttribute::Float);
+            a->setVertexSize(uint(size));
+            a->setByteOffset(uint(offset * sizeof(float)));
+            a->setByteStride(9 * sizeof(float));
+            a->setDivisor(1);
+            a->setBuffer(group->instances);
+            geometry->addAttribute(a);
+            group->instanceAttributes.push_back(a);
+        };
+        instanceAttribute("instancePosition", 3, 0);
+        instanceAttribute("instanceRotation", 4, 3);
+        instanceAttribute("instanceScaleFade", 2, 7);
+        auto* r = renderer(geometry, sub.vertexCount, child);
+        r->setInstanceCount(0);
+        group->renderers.push_back(r);
+        child->addComponent(r);
+        const SurfaceLook& look = m_textures.get(sub.surface);
+        auto* material = m_materials.make(look, Shading::Instanced, child, 0.001f);
+        material->addParameter(new Qt3DRender::QParameter("billboardMode", mesh->degradeMode));
+        for (auto* p : material->parameters())
+            if (p->name() == "uvOffset")
+                group->uvOffsets.push_back(p);
+        child->addComponent(material);
+        child->addComponent(m_blend); // particles fade over life: always the blended pass
+    }
+    slot = std::move(group);
+    return slot.get();
+}
+
+void SceneView::updateParticles(const preview::FrameSnapshot& snapshot) {
+    std::map<std::uint32_t, std::vector<float>> data;
+    for (const preview::ParticleInstance& p : snapshot.particles) {
+        std::vector<float>& out = data[p.gfxObj];
+        const QQuaternion q = toQt(p.orientation);
+        out.insert(out.end(), {p.position.x, p.position.y, p.position.z, q.scalar(), q.x(), q.y(),
+                               q.z(), p.scale, p.translucency});
+    }
+    m_particleCount = 0;
+    for (auto& [gfxObj, floats] : data)
+        particleGroup(gfxObj);
+    for (auto& [gfxObj, group] : m_particles) {
+        if (!group)
+            continue;
+        auto it = data.find(gfxObj);
+        const int count = it == data.end() ? 0 : int(it->second.size() / 9);
+        if (count)
+            group->instances->setData(QByteArray(reinterpret_cast<const char*>(it->second.data()),
+                                                 qsizetype(it->second.size() * sizeof(float))));
+        for (auto* a : group->instanceAttributes)
+            a->setCount(uint(count));
+        for (auto* r : group->renderers)
+            r->setInstanceCount(count);
+        group->entity->setEnabled(count > 0);
+        QVector2D uv;
+        if (auto u = snapshot.uvOffsets.find(gfxObj); u != snapshot.uvOffsets.end())
+            uv = QVector2D(u->second.x, u->second.y);
+        for (auto* p : group->uvOffsets)
+            p->setValue(uv);
+        m_particleCount += std::size_t(count);
+    }
+}
+
+void SceneView::updateLights(const preview::FrameSnapshot& snapshot) {
+    int n = 0;
+    for (const preview::LightInstance& light : snapshot.lights) {
+        if (n == kMaxLights)
+            break;
+        const QColor c = QColor::fromRgb(light.color & 0xFFFFFF);
+        const float k = std::isfinite(light.intensity) ? light.intensity : 0;
+        // Distant and spot lights shine along the frame's local +Y (effects-semantics §5.1).
+        const QVector3D dir = toQt(light.world.orientation).rotatedVector(QVector3D(0, 1, 0));
+        m_lightParameters[QStringLiteral("lightPosition%1").arg(n)]->setValue(
+            QVector4D(toQt(light.world.origin), float(std::clamp(light.type, 0, 2))));
+        m_lightParameters[QStringLiteral("lightColor%1").arg(n)]->setValue(
+            QVector4D(float(c.redF()) * k, float(c.greenF()) * k, float(c.blueF()) * k,
+                      std::isfinite(light.range) ? light.range : 0));
+        m_lightParameters[QStringLiteral("lightDirection%1").arg(n)]->setValue(
+            QVector4D(dir, std::isfinite(light.coneAngle) ? light.coneAngle : 0));
+        ++n;
+    }
+    m_lightParameters["pkLightCount"]->setValue(n);
+}
+
+SceneView::LineOverlay& SceneView::lineOverlay(int slot, const QColor& color) {
+    auto& line = m_lines[slot];
+    if (line)
+        return *line;
+    line = std::make_unique<LineOverlay>();
+    line->entity = new Qt3DCore::QEntity(m_root);
+    auto* geometry = new Qt3DCore::QGeometry(line->entity);
+    line->buffer = new Qt3DCore::QBuffer(geometry);
+    line->attribute = new Qt3DCore::QAttribute(geometry);
+    line->attribute->setName(Qt3DCore::QAttribute::defaultPositionAttributeName());
+    line->attribute->setVertexBaseType(Qt3DCore::QAttribute::Float);
+    line->attribute->setVertexSize(3);
+    line->attribute->setByteStride(3 * sizeof(float));
+    line->attribute->setBuffer(line->buffer);
+    geometry->addAttribute(line->attribute);
+    line->renderer = new Qt3DRender::QGeometryRenderer(line->entity);
+    line->renderer->setGeometry(geometry);
+    line->renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Lines);
+    line->entity->addComponent(line->renderer);
+    line->entity->addComponent(m_materials.lines(color, line->entity));
+    line->entity->addComponent(m_opaque);
+    return *line;
+}
+
+void SceneView::updateOverlays(const preview::FrameSnapshot& snapshot) {
+    // slot → (overlay, colour, lines)
+    struct Built {
+        Overlay overlay;
+        QColor color;
+        std::vector<float> lines;
+    };
+    std::vector<Built> built{
+        {Overlay::CollisionSpheres, QColor(255, 220, 0), {}},
+        {Overlay::CylSpheres, QColor(0, 220, 255), {}},
+        {Overlay::SelectionSphere, QColor(255, 255, 255), {}},
+        {Overlay::PartAxes, QColor(255, 40, 40), {}},
+        {Overlay::PartAxes, QColor(40, 255, 40), {}},
+        {Overlay::PartAxes, QColor(60, 60, 255), {}},
+        {Overlay::Lights, QColor(255, 160, 0), {}},
+        {Overlay::Grid, QColor(110, 110, 120), {}},
+    };
+    const auto on = [this](Overlay o) { return m_overlayOn[int(o)]; };
+    for (const preview::OwnerInstance& owner : snapshot.owners) {
+        const dat::Setup* setup = m_assets ? m_assets->get<dat::Setup>(owner.setup) : nullptr;
+        if (!setup)
+            continue;
+        const QMatrix4x4 root = frameMatrix(owner.root, QVector3D(1, 1, 1) * owner.scale);
+        const float s = owner.scale;
+        if (on(Overlay::CollisionSpheres))
+            for (const auto& sphere : setup->spheres)
+                addSphere(built[0].lines, root.map(toQt(preview::Vec3(sphere.center))),
+                          sphere.radius * s);
+        if (on(Overlay::CylSpheres))
+            for (const auto& cyl : setup->cylSpheres)
+                addCylinder(built[1].lines, root.map(toQt(preview::Vec3(cyl.lowPoint))),
+                            cyl.radius * s, cyl.height * s);
+        if (on(Overlay::SelectionSphere))
+            addSphere(built[2].lines, root.map(toQt(preview::Vec3(setup->selectionSphere.center))),
+                      setup->selectionSphere.radius * s);
+    }
+    if (on(Overlay::PartAxes))
+        for (const preview::PartInstance& part : snapshot.parts) {
+            const QMatrix4x4 m = frameMatrix(part.world, QVector3D(1, 1, 1));
+            const QVector3D o = m.map(QVector3D());
+            addLine(built[3].lines, o, m.map(QVector3D(0.25f, 0, 0)));
+            addLine(built[4].lines, o, m.map(QVector3D(0, 0.25f, 0)));
+            addLine(built[5].lines, o, m.map(QVector3D(0, 0, 0.25f)));
+        }
+    if (on(Overlay::Lights))
+        for (const preview::LightInstance& light : snapshot.lights) {
+            const QVector3D o = toQt(light.world.origin);
+            for (QVector3D d :
+                 {QVector3D(0.1f, 0, 0), QVector3D(0, 0.1f, 0), QVector3D(0, 0, 0.1f)})
+                addLine(built[6].lines, o - d, o + d);
+            if (light.range > 0 && std::isfinite(light.range) && light.range < 1000)
+                addSphere(built[6].lines, o, light.range);
+        }
+    if (on(Overlay::Grid)) {
+        const BoundingSphere b = bounds(snapshot);
+        const float step = 0.5f;
+        const int half = 10;
+        const QVector3D c(std::round(b.center.x() / step) * step,
+                          std::round(b.center.y() / step) * step, 0);
+        for (int i = -half; i <= half; ++i) {
+            addLine(built[7].lines, c + QVector3D(float(i) * step, -half * step, 0),
+                    c + QVector3D(float(i) * step, half * step, 0));
+            addLine(built[7].lines, c + QVector3D(-half * step, float(i) * step, 0),
+                    c + QVector3D(half * step, float(i) * step, 0));
+        }
+    }
+    for (int slot = 0; slot < int(built.size()); ++slot) {
+        const Built& b = built[std::size_t(slot)];
+        if (b.lines.empty() && !m_lines.count(slot))
+            continue;
+        LineOverlay& line = lineOverlay(slot, b.color);
+        const int count = int(b.lines.size() / 3);
+        if (count)
+            line.buffer->setData(QByteArray(reinterpret_cast<const char*>(b.lines.data()),
+                                            qsizetype(b.lines.size() * sizeof(float))));
+        line.attribute->setCount(uint(count));
+        line.renderer->setVertexCount(count);
+        line.entity->setEnabled(count > 0);
+    }
+}
+
+BoundingSphere SceneView::bounds(const preview::FrameSnapshot& snapshot) const {
+    std::vector<BoundingSphere> spheres;
+    for (const preview::OwnerInstance& owner : snapshot.owners) {
+        const dat::Setup* setup = m_assets ? m_assets->get<dat::Setup>(owner.setup) : nullptr;
+        if (!setup || !(setup->selectionSphere.radius > 0))
+            continue;
+        const QMatrix4x4 root = frameMatrix(owner.root, QVector3D(1, 1, 1) * owner.scale);
+        spheres.push_back({root.map(toQt(preview::Vec3(setup->selectionSphere.center))),
+                           setup->selectionSphere.radius * owner.scale});
+    }
+    if (spheres.empty())
+        for (const preview::PartInstance& part : snapshot.parts)
+            spheres.push_back({toQt(part.world.origin), 0.5f});
+    if (spheres.empty())
+        return {QVector3D(0, 0, 1), 2};
+    BoundingSphere out = spheres.front();
+    for (const BoundingSphere& s : spheres) {
+        const float d = (s.center - out.center).length();
+        if (d + s.radius <= out.radius)
+            continue;
+        if (d + out.radius <= s.radius) {
+            out = s;
+            continue;
+        }
+        const float r = (d + out.radius + s.radius) / 2;
+        out.center += (s.center - out.center).normalized() * (r - out.radius);
+        out.radius = r;
+    }
+    if (!std::isfinite(out.radius) || !(out.radius > 0) || out.radius > 1e5f)
+        return {QVector3D(0, 0, 1), 2};
+    return out;
+}
+
+} // namespace portalkit::render

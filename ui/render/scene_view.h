@@ -1,0 +1,106 @@
+#pragma once
+
+// Builds and updates a Qt3D entity tree from FrameSnapshots (docs/render.md): parts as their
+// GfxObj meshes at world frame × scale, particles instanced per GfxObj, up to kMaxLights lights
+// as shader parameters, and line overlays. Everything lives under the root given; the frame
+// graph reads layers() and parameters().
+
+#include "materials.h"
+#include "mesh_cache.h"
+#include "scene/snapshot.h"
+
+#include <QColor>
+#include <QVector3D>
+#include <Qt3DCore/QEntity>
+#include <Qt3DRender/QLayer>
+#include <Qt3DRender/QParameter>
+#include <map>
+#include <memory>
+#include <optional>
+#include <tuple>
+#include <vector>
+
+namespace Qt3DRender {
+class QGeometryRenderer;
+}
+namespace Qt3DCore {
+class QTransform;
+}
+
+namespace portalkit::render {
+
+enum class Overlay {
+    CollisionSpheres,
+    CylSpheres,
+    SelectionSphere,
+    PartAxes,
+    Lights,
+    Grid,
+};
+constexpr int kOverlayCount = 6;
+// "spheres", "cylinders", "selection", "axes", "lights", "grid"; empty when unknown.
+std::optional<Overlay> overlayFromName(const QString& name);
+QString overlayName(Overlay overlay);
+
+struct BoundingSphere {
+    QVector3D center;
+    float radius = 0;
+};
+
+class SceneView {
+  public:
+    explicit SceneView(Qt3DCore::QEntity* root);
+    ~SceneView();
+    SceneView(const SceneView&) = delete;
+    SceneView& operator=(const SceneView&) = delete;
+
+    void setAssets(std::shared_ptr<const preview::Assets> assets);
+    const std::shared_ptr<const preview::Assets>& assets() const { return m_assets; }
+    void update(const preview::FrameSnapshot& snapshot);
+
+    void setOverlay(Overlay overlay, bool on);
+    bool overlay(Overlay overlay) const { return m_overlayOn[int(overlay)]; }
+
+    // The union of every owner's selection sphere (Setup's, at root × scale); falls back to the
+    // parts' origins, then to a 2 m sphere around (0, 0, 1).
+    BoundingSphere bounds(const preview::FrameSnapshot& snapshot) const;
+
+    Qt3DRender::QLayer* opaqueLayer() const { return m_opaque; }
+    Qt3DRender::QLayer* blendLayer() const { return m_blend; }
+    // Light and ambient parameters for the frame graph's technique filter.
+    const std::vector<Qt3DRender::QParameter*>& parameters() const { return m_parameters; }
+
+    std::size_t drawnParts() const { return m_parts.size(); }
+    std::size_t drawnParticles() const { return m_particleCount; }
+
+  private:
+    struct PartEntity;
+    struct ParticleGroup;
+    struct LineOverlay;
+
+    void updateParts(const preview::FrameSnapshot& snapshot);
+    void updateParticles(const preview::FrameSnapshot& snapshot);
+    void updateLights(const preview::FrameSnapshot& snapshot);
+    void updateOverlays(const preview::FrameSnapshot& snapshot);
+    ParticleGroup* particleGroup(std::uint32_t gfxObj);
+    LineOverlay& lineOverlay(int slot, const QColor& color);
+
+    Qt3DCore::QEntity* m_root;
+    Qt3DCore::QEntity* m_resources; // buffers, textures, effects
+    Qt3DRender::QLayer* m_opaque;
+    Qt3DRender::QLayer* m_blend;
+    MeshCache m_meshes;
+    TextureCache m_textures;
+    Materials m_materials;
+    std::shared_ptr<const preview::Assets> m_assets;
+    std::map<std::tuple<std::uint32_t, std::int32_t>, std::unique_ptr<PartEntity>> m_parts;
+    std::map<std::uint32_t, std::unique_ptr<ParticleGroup>> m_particles;
+    std::size_t m_particleCount = 0;
+    std::vector<Qt3DRender::QParameter*> m_parameters;
+    std::map<QString, Qt3DRender::QParameter*> m_lightParameters;
+    std::map<int, std::unique_ptr<LineOverlay>> m_lines;
+    bool m_overlayOn[kOverlayCount] = {};
+    preview::FrameSnapshot m_last;
+};
+
+} // namespace portalkit::render

@@ -1,0 +1,134 @@
+#include "texture_cache.h"
+
+#include "imaging/surface_image.h"
+#include "io/dat_error.h"
+#include "records/palette.h"
+#include "records/render_surface.h"
+#include "records/surface.h"
+#include "records/surface_texture.h"
+
+#include <QLoggingCategory>
+#include <QPainter>
+#include <Qt3DRender/QPaintedTextureImage>
+#include <Qt3DRender/QTexture>
+
+namespace portalkit::render {
+
+Q_LOGGING_CATEGORY(lcTexture, "portalkit.render.texture")
+
+namespace {
+
+class ImageTexture : public Qt3DRender::QPaintedTextureImage {
+  public:
+    ImageTexture(const QImage& image, Qt3DCore::QNode* parent)
+        : QPaintedTextureImage(parent), m_image(image) {
+        setSize(image.size());
+    }
+
+  protected:
+    void paint(QPainter* painter) override {
+        painter->setCompositionMode(QPainter::CompositionMode_Source);
+        painter->drawImage(0, 0, m_image);
+    }
+
+  private:
+    QImage m_image;
+};
+
+const QColor kFallback(255, 0, 255);
+
+} // namespace
+
+Blend blendForSurfaceType(std::uint32_t type) {
+    if (type & surface_flag::Additive)
+        return Blend::Additive;
+    if (type & (surface_flag::Translucent | surface_flag::Alpha | surface_flag::InvAlpha))
+        return Blend::Alpha;
+    if (type & dat::Surface::kBase1ClipMap)
+        return Blend::ClipMap;
+    return Blend::Opaque;
+}
+
+void TextureCache::setAssets(std::shared_ptr<const preview::Assets> assets) {
+    m_assets = std::move(assets);
+    m_looks.clear();
+    m_images.clear();
+}
+
+QImage TextureCache::image(std::uint32_t surface) const {
+    auto it = m_images.find(surface);
+    return it == m_images.end() ? QImage() : it->second;
+}
+
+const SurfaceLook& TextureCache::get(std::uint32_t id) {
+    if (auto it = m_looks.find(id); it != m_looks.end())
+        return it->second;
+    SurfaceLook& look = m_looks[id];
+    const dat::Surface* surface = m_assets ? m_assets->get<dat::Surface>(id) : nullptr;
+    if (!surface) {
+        if (id)
+            qCWarning(lcTexture, "Surface 0x%08X not drawn: %s", id,
+                      m_assets ? qPrintable(m_assets->whyMissing<dat::Surface>(id)) : "no assets");
+        look.color = kFallback;
+        look.missing = true;
+        return look;
+    }
+    look.blend = blendForSurfaceType(surface->type);
+    look.translucency = surface->translucency;
+    look.luminosity = (surface->type & surface_flag::Luminous) ? 1.0f : surface->luminosity;
+    look.diffuse = surface->diffuse > 0 ? surface->diffuse : 1.0f;
+    if (!surface->hasTexture()) {
+        const std::uint32_t c = surface->colorValue;
+        // Solid colours keep their alpha only when the surface blends.
+        look.color = QColor(int((c >> 16) & 0xFF), int((c >> 8) & 0xFF), int(c & 0xFF),
+                            look.blend == Blend::Opaque ? 255 : int(c >> 24));
+        return look;
+    }
+    QString why;
+    QImage decoded;
+    const auto* texture = m_assets->get<dat::SurfaceTexture>(surface->origTextureId);
+    if (!texture || texture->renderSurfaceIds.empty()) {
+        why = texture ? QStringLiteral("no RenderSurfaces")
+                      : m_assets->whyMissing<dat::SurfaceTexture>(surface->origTextureId);
+    } else {
+        const std::uint32_t rsId = texture->renderSurfaceIds.front();
+        const auto* rs = m_assets->get<dat::RenderSurface>(rsId);
+        if (!rs) {
+            why = m_assets->whyMissing<dat::RenderSurface>(rsId);
+        } else {
+            // The Surface's palette swaps the RenderSurface's default one.
+            const std::uint32_t paletteId =
+                surface->origPaletteId ? surface->origPaletteId : rs->defaultPaletteId;
+            const auto* palette = paletteId ? m_assets->get<dat::Palette>(paletteId) : nullptr;
+            try {
+                decoded = dat::renderSurfaceImage(*rs, palette);
+            } catch (const dat::DatError& error) {
+                why = QString::fromStdString(error.what());
+            } catch (const std::exception& error) {
+                why = QString::fromLocal8Bit(error.what());
+            }
+        }
+    }
+    if (decoded.isNull()) {
+        qCWarning(lcTexture, "Surface 0x%08X texture 0x%08X not drawn: %s", id,
+                  surface->origTextureId, qPrintable(why));
+        look.color = kFallback;
+        look.missing = true;
+        return look;
+    }
+    decoded = decoded.convertToFormat(QImage::Format_RGBA8888);
+    m_images[id] = decoded;
+    auto* tex = new Qt3DRender::QTexture2D(m_owner);
+    tex->setFormat(Qt3DRender::QAbstractTexture::RGBA8_UNorm);
+    tex->setGenerateMipMaps(true);
+    tex->setMinificationFilter(Qt3DRender::QAbstractTexture::LinearMipMapLinear);
+    tex->setMagnificationFilter(Qt3DRender::QAbstractTexture::Linear);
+    tex->wrapMode()->setX(Qt3DRender::QTextureWrapMode::Repeat);
+    tex->wrapMode()->setY(Qt3DRender::QTextureWrapMode::Repeat);
+    tex->addTextureImage(new ImageTexture(decoded, tex));
+    look.texture = tex;
+    look.color = Qt::white;
+    return look;
+}
+
+} // namespace portalkit::render

@@ -1,0 +1,166 @@
+#include "viewport_widget.h"
+
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QMouseEvent>
+#include <QSurfaceFormat>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QWheelEvent>
+#include <Qt3DExtras/Qt3DWindow>
+#include <Qt3DRender/QRenderSettings>
+#include <cmath>
+
+namespace portalkit::render {
+
+ViewportWidget::ViewportWidget(QWidget* parent) : QWidget(parent) {
+    const QSurfaceFormat before = QSurfaceFormat::defaultFormat();
+    m_window = new Qt3DExtras::Qt3DWindow();
+    // Qt3DWindow forces 4x MSAA and 4.3 core into the default format; undo that (qt3d-headless).
+    QSurfaceFormat format = before;
+    format.setSamples(0);
+    QSurfaceFormat::setDefaultFormat(format);
+    m_window->setFormat(format);
+
+    m_root = new Qt3DCore::QEntity();
+    m_view = std::make_unique<SceneView>(m_root);
+    m_graph = buildFrameGraph(nullptr, m_root, *m_view);
+    m_graph.surfaceSelector->setSurface(m_window);
+    m_window->setActiveFrameGraph(m_graph.surfaceSelector);
+    m_window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
+    m_window->setRootEntity(m_root);
+    m_window->installEventFilter(this);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    QWidget* container = QWidget::createWindowContainer(m_window, this);
+    container->setMinimumSize(160, 120);
+    container->setFocusPolicy(Qt::StrongFocus);
+    layout->addWidget(container);
+    applyCamera();
+}
+
+ViewportWidget::~ViewportWidget() {
+    m_view.reset();
+}
+
+void ViewportWidget::setAssets(std::shared_ptr<const preview::Assets> assets) {
+    m_view->setAssets(std::move(assets));
+    m_framed = false;
+}
+
+void ViewportWidget::showSnapshot(const preview::FrameSnapshot& snapshot) {
+    m_last = snapshot;
+    m_view->update(snapshot);
+    if (!m_framed && !snapshot.owners.empty()) {
+        frameSelection();
+        m_framed = true;
+    }
+}
+
+void ViewportWidget::setOverlay(Overlay overlay, bool on) {
+    m_view->setOverlay(overlay, on);
+}
+
+bool ViewportWidget::overlay(Overlay overlay) const {
+    return m_view->overlay(overlay);
+}
+
+void ViewportWidget::setCamera(const OrbitCamera& camera) {
+    m_camera = camera;
+    applyCamera();
+}
+
+void ViewportWidget::frameSelection() {
+    m_camera = OrbitCamera::framing(m_view->bounds(m_last), m_camera.yaw, m_camera.pitch);
+    applyCamera();
+}
+
+void ViewportWidget::applyCamera() {
+    const QSize s = m_window ? m_window->size() : size();
+    m_camera.apply(m_graph.camera, s.height() > 0 ? float(s.width()) / float(s.height()) : 1.0f);
+    emit cameraChanged();
+}
+
+QImage ViewportWidget::capture(int timeoutMs) {
+    QElapsedTimer clock;
+    clock.start();
+    applyCamera();
+    // The first capture after start-up is only the clear colour (qt3d-headless.md), and with
+    // the OnDemand policy a capture may be served by a frame drawn before the last change was
+    // synchronised: the second capture is always current.
+    const int captures = 2;
+    QImage image;
+    for (int i = 0; i < captures; ++i) {
+        std::unique_ptr<Qt3DRender::QRenderCaptureReply> reply(m_graph.capture->requestCapture());
+        QEventLoop loop;
+        QTimer timer;
+        timer.setSingleShot(true);
+        connect(reply.get(), &Qt3DRender::QRenderCaptureReply::completed, &loop, &QEventLoop::quit);
+        connect(&timer, &QTimer::timeout, &loop, &QEventLoop::quit);
+        const qint64 left = timeoutMs - clock.elapsed();
+        if (left <= 0)
+            return {};
+        timer.start(int(left));
+        if (!reply->isComplete())
+            loop.exec();
+        if (!reply->isComplete())
+            return {};
+        image = reply->image();
+    }
+    m_captured = true;
+    return image.convertToFormat(QImage::Format_RGBA8888);
+}
+
+bool ViewportWidget::eventFilter(QObject* watched, QEvent* event) {
+    if (watched != m_window)
+        return QWidget::eventFilter(watched, event);
+    switch (event->type()) {
+    case QEvent::MouseButtonPress: {
+        auto* e = static_cast<QMouseEvent*>(event);
+        m_lastMouse = e->position().toPoint();
+        m_buttons = e->buttons();
+        return true;
+    }
+    case QEvent::MouseMove: {
+        auto* e = static_cast<QMouseEvent*>(event);
+        const QPoint delta = e->position().toPoint() - m_lastMouse;
+        m_lastMouse = e->position().toPoint();
+        if (e->buttons() & Qt::LeftButton) {
+            m_camera.yaw -= float(delta.x()) * 0.4f;
+            m_camera.pitch = std::clamp(m_camera.pitch + float(delta.y()) * 0.4f, -89.0f, 89.0f);
+        } else if (e->buttons() & (Qt::RightButton | Qt::MiddleButton)) {
+            const QVector3D forward = (m_camera.target - m_camera.eye()).normalized();
+            const QVector3D right =
+                QVector3D::crossProduct(forward, QVector3D(0, 0, 1)).normalized();
+            const QVector3D up = QVector3D::crossProduct(right, forward);
+            const float k = m_camera.distance * 0.002f;
+            m_camera.target += (-right * float(delta.x()) + up * float(delta.y())) * k;
+        } else {
+            return false;
+        }
+        applyCamera();
+        return true;
+    }
+    case QEvent::Wheel: {
+        auto* e = static_cast<QWheelEvent*>(event);
+        const float steps = float(e->angleDelta().y()) / 120.0f;
+        m_camera.distance = std::clamp(m_camera.distance * std::pow(0.85f, steps), 0.05f, 5000.0f);
+        applyCamera();
+        return true;
+    }
+    case QEvent::Resize:
+        QTimer::singleShot(0, this, [this] { applyCamera(); });
+        return false;
+    case QEvent::KeyPress:
+        if (static_cast<QKeyEvent*>(event)->key() == Qt::Key_F) {
+            frameSelection();
+            return true;
+        }
+        return false;
+    default:
+        return false;
+    }
+}
+
+} // namespace portalkit::render

@@ -1,0 +1,64 @@
+#pragma once
+
+// The studio's 3D viewport: a Qt3DWindow inside a window container, drawing FrameSnapshots with
+// the same SceneView and frame graph as the offscreen renderer. Left drag orbits, right (or
+// middle) drag pans, the wheel zooms; frameSelection() frames every owner's selection sphere.
+
+#include "frame_graph.h"
+#include "scene_view.h"
+
+#include <QImage>
+#include <QPointer>
+#include <QWidget>
+#include <memory>
+
+namespace Qt3DExtras {
+class Qt3DWindow;
+}
+
+namespace portalkit::render {
+
+class ViewportWidget : public QWidget {
+    Q_OBJECT
+  public:
+    explicit ViewportWidget(QWidget* parent = nullptr);
+    ~ViewportWidget() override;
+
+    void setAssets(std::shared_ptr<const preview::Assets> assets);
+    void showSnapshot(const preview::FrameSnapshot& snapshot);
+
+    void setOverlay(Overlay overlay, bool on);
+    bool overlay(Overlay overlay) const;
+
+    const OrbitCamera& camera() const { return m_camera; }
+    void setCamera(const OrbitCamera& camera);
+    // Frames the last snapshot's owners (their selection spheres), keeping yaw and pitch.
+    void frameSelection();
+
+    // The 3D view as drawn (QRenderCapture); a null image when no frame arrives in time.
+    QImage capture(int timeoutMs = 5000);
+
+    SceneView& scene() { return *m_view; }
+
+  signals:
+    void cameraChanged();
+
+  protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+  private:
+    void applyCamera();
+
+    QPointer<Qt3DExtras::Qt3DWindow> m_window; // owned by the container
+    Qt3DCore::QEntity* m_root = nullptr;
+    std::unique_ptr<SceneView> m_view;
+    FrameGraph m_graph;
+    OrbitCamera m_camera;
+    preview::FrameSnapshot m_last;
+    bool m_framed = false;
+    bool m_captured = false;
+    QPoint m_lastMouse;
+    Qt::MouseButtons m_buttons;
+};
+
+} // namespace portalkit::render
