@@ -57,7 +57,7 @@ int usage(bool error) {
 
 // `render` and `bench render` need a QGuiApplication (and an X display); everything else runs
 // on QCoreApplication, with no display.
-bool needsGui(int argc, char** argv) {
+[[maybe_unused]] bool needsGui(int argc, char** argv) {
 #ifdef PORTALKIT_HAS_RENDER
     for (int i = 1; i < argc; ++i)
         if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h"))

@@ -121,7 +121,7 @@ const SurfaceLook& TextureCache::get(std::uint32_t id) {
     auto* tex = new Qt3DRender::QTexture2D(m_owner);
     tex->setFormat(Qt3DRender::QAbstractTexture::RGBA8_UNorm);
     tex->setGenerateMipMaps(true);
-    tex->setMinificationFilter(Qt3DRender::QAbstractTexture::LinearMipMapLinear);
+    tex->setMinificationFilter(Qt3DRender::QAbstractTexture::LinearMipMapNearest);
     tex->setMagnificationFilter(Qt3DRender::QAbstractTexture::Linear);
     tex->wrapMode()->setX(Qt3DRender::QTextureWrapMode::Repeat);
     tex->wrapMode()->setY(Qt3DRender::QTextureWrapMode::Repeat);
