@@ -266,6 +266,28 @@ class TestRender : public QObject {
         QCOMPARE(QImage(dir.filePath("seq_001.png")).size(), QSize(160, 120));
     }
 
+    void cliRendersAScenario() {
+        QTemporaryDir dir;
+        QProcess process;
+        process.start(PORTALKIT_CLI, {"render", PORTALKIT_DEMO_DAT, "--scenario",
+                                      PORTALKIT_SCENARIOS "/arrow.json", "--at", "0.3,0.8", "-o",
+                                      dir.filePath("arrow_%d.png"), "--size", "160x120"});
+        QVERIFY(process.waitForFinished(60000));
+        QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
+        for (const char* name : {"arrow_0.png", "arrow_1.png"}) {
+            const QImage image(dir.filePath(name));
+            QCOMPARE(image.size(), QSize(160, 120));
+            QVERIFY(coverage(image.convertToFormat(QImage::Format_RGB32)).pixels > 0);
+        }
+        // Object options do not apply to a scenario.
+        QProcess mixed;
+        mixed.start(PORTALKIT_CLI,
+                    {"render", PORTALKIT_DEMO_DAT, "--scenario", PORTALKIT_SCENARIOS "/arrow.json",
+                     "--setup", "0x02000001", "--at", "0", "-o", dir.filePath("x.png")});
+        QVERIFY(mixed.waitForFinished(60000));
+        QCOMPARE(mixed.exitCode(), 2);
+    }
+
     void cliRejectsBadArguments_data() {
         QTest::addColumn<QStringList>("arguments");
         const QStringList base{"render", PORTALKIT_DEMO_DAT, "--setup", "0x02000001"};
