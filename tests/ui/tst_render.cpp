@@ -244,6 +244,51 @@ class TestRender : public QObject {
         QVERIFY(coverage(viewport.capture()).pixels > coverage(plain).pixels);
     }
 
+    // The wheel zooms, a left drag orbits, a right drag pans; F frames the selection again.
+    void viewportMouseMovesTheCamera() {
+        render::ViewportWidget viewport;
+        viewport.resize(320, 240);
+        viewport.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&viewport));
+        auto assets = demoAssets();
+        viewport.setAssets(assets);
+        PreviewScene scene(assets, 1);
+        OwnerDesc desc;
+        desc.setup = kHuman;
+        QVERIFY(scene.createOwner(desc));
+        viewport.showSnapshot(scene.snapshot());
+        QWindow* window = viewport.renderWindow();
+        QVERIFY(window);
+        const render::OrbitCamera framed = viewport.camera();
+
+        QWheelEvent wheel(QPointF(50, 50), QPointF(50, 50), QPoint(), QPoint(0, 240), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(window, &wheel);
+        QVERIFY(viewport.camera().distance < framed.distance);
+
+        QMouseEvent press(QEvent::MouseButtonPress, QPointF(50, 50), QPointF(50, 50),
+                          Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(window, &press);
+        QMouseEvent move(QEvent::MouseMove, QPointF(90, 60), QPointF(90, 60), Qt::NoButton,
+                         Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(window, &move);
+        QVERIFY(viewport.camera().yaw != framed.yaw);
+        QVERIFY(viewport.camera().pitch != framed.pitch);
+
+        const QVector3D target = viewport.camera().target;
+        QMouseEvent pressRight(QEvent::MouseButtonPress, QPointF(90, 60), QPointF(90, 60),
+                               Qt::RightButton, Qt::RightButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(window, &pressRight);
+        QMouseEvent pan(QEvent::MouseMove, QPointF(130, 60), QPointF(130, 60), Qt::NoButton,
+                        Qt::RightButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(window, &pan);
+        QVERIFY(viewport.camera().target != target);
+
+        viewport.frameSelection();
+        QVERIFY(std::abs(viewport.camera().distance - framed.distance) < 1e-3f);
+        QVERIFY((viewport.camera().target - framed.target).length() < 1e-3f);
+    }
+
     void cliRendersPngs() {
         QTemporaryDir dir;
         QProcess one;

@@ -44,6 +44,10 @@ ViewportWidget::~ViewportWidget() {
     m_view.reset();
 }
 
+QWindow* ViewportWidget::renderWindow() const {
+    return m_window.data();
+}
+
 void ViewportWidget::setAssets(std::shared_ptr<const preview::Assets> assets) {
     m_view->setAssets(std::move(assets));
     m_framed = false;

@@ -39,6 +39,8 @@ class ViewportWidget : public QWidget {
     QImage capture(int timeoutMs = 5000);
 
     SceneView& scene() { return *m_view; }
+    // The Qt3DWindow inside the container (mouse and key events arrive there).
+    QWindow* renderWindow() const;
 
   signals:
     void cameraChanged();
