@@ -37,11 +37,12 @@ class OffscreenRenderer {
     void setAssets(std::shared_ptr<const preview::Assets> assets);
     QSize size() const { return m_size; }
     void setSize(QSize size);
-    // No camera (the default) frames every owner's selection sphere at defaultYaw/defaultPitch.
+    // No camera (the default) frames every owner's selection sphere at yaw 0, pitch 15.
     void setCamera(std::optional<OrbitCamera> camera) { m_camera = camera; }
     const std::optional<OrbitCamera>& camera() const { return m_camera; }
     void setTimeoutMs(int ms) { m_timeoutMs = ms; }
     int timeoutMs() const { return m_timeoutMs; }
+    // Only when isValid().
     SceneView& scene() { return *m_view; }
 
     // The snapshot drawn and captured (RGBA8888, size()); a null image on failure or timeout.
