@@ -263,6 +263,15 @@ class TestStudioSession : public QObject {
         QCOMPARE(session.frame(), std::int64_t(2));
         QCOMPARE(log.scripts("script_queued"), QStringList{"0x3300011C"});
         QVERIFY(log.scripts("script_started").contains("0x3300011C"));
+
+        // Without recorded actions the next loop plays nothing, and new actions record again.
+        session.clearActions();
+        QVERIFY(session.actions().empty());
+        session.seek(0);
+        QVERIFY(log.scripts("script_queued").isEmpty());
+        QVERIFY(session.playTyped(kLaunch, 1.0f));
+        QCOMPARE(log.scripts("script_queued"), QStringList{"0x3300011D"});
+        QCOMPARE(session.actions().size(), std::size_t(1));
     }
 
     void badScenarioLeavesAnEmptySession() {

@@ -184,6 +184,12 @@ bool StudioSession::setHidden(bool hidden) {
     return record({m_frame, Action::Kind::Hidden, hidden ? 1u : 0u, 0});
 }
 
+void StudioSession::clearActions() {
+    m_actions.clear();
+    m_nextAction = 0;
+    Q_EMIT actionsChanged();
+}
+
 bool StudioSession::record(const Action& action) {
     if (!m_scene || !targetOwner())
         return false;

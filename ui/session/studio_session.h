@@ -84,7 +84,8 @@ class StudioSession : public QObject {
     bool performMotion(std::uint32_t command);
     bool setHidden(bool hidden);
     const std::vector<Action>& actions() const { return m_actions; }
-    void clearActions() { m_actions.clear(); }
+    // Forgets the recorded actions; what they did stays in the scene until the next replay.
+    void clearActions();
 
     // The clock.
     double time() const;
@@ -106,7 +107,7 @@ class StudioSession : public QObject {
 
     // What to draw now (updated after every frame batch) and the runtime itself.
     const preview::FrameSnapshot& snapshot() const { return m_snapshot; }
-    preview::PreviewScene& scene() { return *m_scene; }
+    preview::PreviewScene& scene() { return *m_scene; } // requires hasScene()
     const preview::PreviewScene* scenePtr() const { return m_scene.get(); }
     bool hasScene() const { return m_scene != nullptr; }
 
