@@ -89,17 +89,14 @@ TimedMessage timedMessageOf(const dat::JsonNode& node) {
             MotionAction{motion["guid"].u32(), motion["command"].u32(), motion["speed"].f32(1.0f)};
         return out;
     }
-    const bool hasHex = node.has("hex");
     try {
-        if (hasHex) {
-            const QByteArray bytes = node["hex"].hexBytes();
-            out.what = wire::decodeMessage(
-                std::span(reinterpret_cast<const std::uint8_t*>(bytes.constData()),
-                          std::size_t(bytes.size())));
-        } else {
-            out.what = wire::messageFromJson(
-                dat::JsonNode(withScriptTypeNames(node["message"]), node["message"].path()));
-        }
+        // The hex form goes through the same reader as `wire decode`, which also takes the
+        // separators of pasted captures.
+        const dat::JsonNode message =
+            node.has("hex")
+                ? dat::JsonNode(QJsonObject{{"hex", node["hex"].value()}}, node.path())
+                : dat::JsonNode(withScriptTypeNames(node["message"]), node["message"].path());
+        out.what = wire::messageFromJson(message);
     } catch (dat::DatError& error) {
         error.withContext("while reading " + node.path());
         throw;

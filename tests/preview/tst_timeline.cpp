@@ -289,7 +289,7 @@ class TestTimeline : public QObject {
             "duration": 1, "dt": 0.05, "seed": 7,
             "world": {"ground": {"height": 0.5}, "boxes": [{"id": 3, "min": [0,0,0], "max": [1,1,1]}]},
             "messages": [
-              {"t": 0.5, "hex": "54F70000420000509900003300"},
+              {"t": 0.5, "hex": "54F70000 42000050 | 9900003300"},
               {"t": 0.2, "message": {"name": "PlayScriptType", "guid": "0x50000042", "scriptType": "Launch", "intensityBits": "0x3F000000"}},
               {"t": 0.2, "motion": {"guid": "0x50000042", "command": "0x10000153"}}
             ]})";
