@@ -1,3 +1,5 @@
+#include "container/dat_file.h"
+#include "studio/studio.h"
 #include "widgets/main_window.h"
 
 #include <QApplication>
@@ -21,7 +23,7 @@ int main(int argc, char** argv) {
     QApplication::setApplicationName("PortalKit Studio");
 
     QCommandLineParser parser;
-    parser.setApplicationDescription("Browse Asheron's Call DAT files.");
+    parser.setApplicationDescription("Browse Asheron's Call DAT files and play their effects.");
     parser.addHelpOption();
     parser.addPositionalArgument("DAT", "The DAT to open (default: the demo DAT of this build).");
     parser.addOption(
@@ -33,7 +35,15 @@ int main(int argc, char** argv) {
         path = QDir(QApplication::applicationDirPath()).filePath("../demo/client_portal.dat");
 
     portalkit::ui::MainWindow window;
+    portalkit::ui::Studio studio(&window);
     window.openDat(path);
+    // Something to look at straight away: the first Setup of the portal DAT.
+    if (const auto portal = window.portalDat())
+        for (const auto& entry : portal->entries())
+            if (entry.id >> 24 == 0x02) {
+                window.selectEntry(entry.id);
+                break;
+            }
     window.show();
     if (parser.isSet("audit"))
         window.showAudit(parser.value("audit"));

@@ -1,0 +1,72 @@
+#pragma once
+// The studio put together (architecture.md): MainWindow's browser and inspector around the Qt3D
+// viewport, and the effect session with its launcher, timeline, event log, particle plot and
+// table browser as docks. Choosing a Setup in the browser shows it; choosing a
+// PhysicsScriptTable lists it. The session is rebuilt from the portal DAT whenever the open
+// DATs change.
+
+#include <QObject>
+#include <cstdint>
+#include <memory>
+
+class QDockWidget;
+
+namespace portalkit::preview {
+class Assets;
+}
+
+namespace portalkit::render {
+class ViewportWidget;
+}
+
+namespace portalkit::ui {
+
+class EffectLauncher;
+class EventLog;
+class MainWindow;
+class ParticlePlot;
+class StudioSession;
+class TableBrowser;
+class TimelineBar;
+
+class Studio : public QObject {
+    Q_OBJECT
+  public:
+    // Puts the viewport in `window`'s centre and adds the session docks (empty until a portal
+    // DAT is open).
+    explicit Studio(MainWindow* window);
+
+    MainWindow* window() const { return m_window; }
+    render::ViewportWidget* viewport() const { return m_viewport; }
+    // Null while no portal DAT is open.
+    StudioSession* session() const { return m_session; }
+    EffectLauncher* launcher() const { return m_launcher; }
+    TimelineBar* timeline() const { return m_timeline; }
+    EventLog* eventLog() const { return m_eventLog; }
+    ParticlePlot* particlePlot() const { return m_plot; }
+    TableBrowser* tableBrowser() const { return m_tables; }
+
+    // Shows this Setup in the viewport with a fresh session; false when it cannot be loaded.
+    bool showSetup(std::uint32_t setupId);
+
+  private:
+    void rebuildSession();
+    QDockWidget* addDock(const QString& title, const QString& name, Qt::DockWidgetArea area);
+
+    MainWindow* m_window;
+    render::ViewportWidget* m_viewport;
+    std::shared_ptr<const preview::Assets> m_assets;
+    StudioSession* m_session = nullptr;
+    EffectLauncher* m_launcher = nullptr;
+    TimelineBar* m_timeline = nullptr;
+    EventLog* m_eventLog = nullptr;
+    ParticlePlot* m_plot = nullptr;
+    TableBrowser* m_tables = nullptr;
+    QDockWidget* m_launcherDock;
+    QDockWidget* m_timelineDock;
+    QDockWidget* m_eventLogDock;
+    QDockWidget* m_plotDock;
+    QDockWidget* m_tablesDock;
+};
+
+} // namespace portalkit::ui
