@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cctype>
+#include <limits>
 
 namespace portalkit::preview {
 
@@ -222,6 +223,19 @@ QString playScriptName(std::uint32_t type) {
         return {};
     const std::string_view name = kPlayScriptNames[type];
     return QString::fromLatin1(name.data(), qsizetype(name.size()));
+}
+
+std::optional<float> parseIntensity(const QString& text) {
+    const QString lower = text.trimmed().toLower();
+    if (lower == "nan")
+        return std::numeric_limits<float>::quiet_NaN();
+    if (lower == "inf" || lower == "+inf")
+        return std::numeric_limits<float>::infinity();
+    if (lower == "-inf")
+        return -std::numeric_limits<float>::infinity();
+    bool ok = false;
+    const float value = lower.toFloat(&ok);
+    return ok ? std::optional<float>(value) : std::nullopt;
 }
 
 } // namespace portalkit::preview

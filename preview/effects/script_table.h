@@ -21,4 +21,8 @@ std::optional<std::uint32_t> resolveScript(const dat::PhysicsScriptTable& table,
 std::optional<std::uint32_t> playScriptFromName(std::string_view name);
 QString playScriptName(std::uint32_t type); // empty when the value has no name
 
+// An intensity as a user types it: a number, or "nan", "inf", "+inf", "-inf", which the
+// resolver must see as such (R21). Nothing for anything else.
+std::optional<float> parseIntensity(const QString& text);
+
 } // namespace portalkit::preview

@@ -11,16 +11,7 @@ using namespace portalkit::preview;
 
 // Reals as users type them, including the non-finite intensities the resolver must handle.
 std::optional<float> parseReal(const QString& text) {
-    const QString lower = text.trimmed().toLower();
-    if (lower == "nan")
-        return std::numeric_limits<float>::quiet_NaN();
-    if (lower == "inf" || lower == "+inf")
-        return std::numeric_limits<float>::infinity();
-    if (lower == "-inf")
-        return -std::numeric_limits<float>::infinity();
-    bool ok = false;
-    const float value = lower.toFloat(&ok);
-    return ok ? std::optional<float>(value) : std::nullopt;
+    return preview::parseIntensity(text);
 }
 
 // Seconds as a double, so frame steps add up as typed.

@@ -129,16 +129,7 @@ EffectLauncher::EffectLauncher(StudioSession* session, QWidget* parent)
 }
 
 std::optional<float> EffectLauncher::parseIntensity(const QString& text) {
-    const QString lower = text.trimmed().toLower();
-    if (lower == "nan")
-        return std::numeric_limits<float>::quiet_NaN();
-    if (lower == "inf" || lower == "+inf")
-        return std::numeric_limits<float>::infinity();
-    if (lower == "-inf")
-        return -std::numeric_limits<float>::infinity();
-    bool ok = false;
-    const float value = lower.toFloat(&ok);
-    return ok ? std::optional<float>(value) : std::nullopt;
+    return preview::parseIntensity(text);
 }
 
 std::optional<std::uint32_t> EffectLauncher::parseId(const QString& text) {
