@@ -2,12 +2,12 @@
 
 #include "records/gfx_obj.h"
 #include "records/gfx_obj_degrade_info.h"
+#include "records/gfx_obj_triangles.h"
 
 #include <QLoggingCategory>
 #include <Qt3DCore/QAttribute>
 #include <QtGlobal>
-#include <cmath>
-#include <unordered_map>
+#include <algorithm>
 
 namespace portalkit::render {
 
@@ -49,68 +49,35 @@ const Mesh* MeshCache::get(std::uint32_t id) {
                   m_assets ? qPrintable(m_assets->whyMissing<dat::GfxObj>(id)) : "no assets");
         return nullptr;
     }
-    std::unordered_map<std::int32_t, const dat::GfxObj::Vertex*> byId;
-    for (const auto& vertex : gfx->vertices)
-        byId[vertex.id] = &vertex;
+    // The shared triangulation (records/gfx_obj_triangles.h), positive sides only for now.
+    const dat::GfxObjTriangles triangles =
+        dat::triangulateDrawing(*gfx, dat::PolygonSides::PositiveOnly);
+    if (triangles.skippedPolygons)
+        qCWarning(lcMesh, "GfxObj 0x%08X: %zu polygons name missing vertices", id,
+                  triangles.skippedPolygons);
 
     auto mesh = std::make_unique<Mesh>();
-    std::map<std::int16_t, std::vector<float>> bySurface;
     float lo[3] = {1e30f, 1e30f, 1e30f}, hi[3] = {-1e30f, -1e30f, -1e30f};
-    std::size_t skipped = 0;
-    for (const auto& polygon : gfx->polygons) {
-        const std::size_t n = polygon.vertexIds.size();
-        if (n < 3)
-            continue;
-        std::vector<const dat::GfxObj::Vertex*> corners(n);
-        bool ok = true;
-        for (std::size_t i = 0; i < n && ok; ++i) {
-            auto it = byId.find(polygon.vertexIds[i]);
-            ok = it != byId.end();
-            if (ok)
-                corners[i] = it->second;
-        }
-        if (!ok) {
-            ++skipped;
-            continue;
-        }
-        std::vector<float>& out = bySurface[polygon.posSurface];
-        const auto push = [&](std::size_t i) {
-            const auto* v = corners[i];
-            float u = 0, w = 0;
-            if (i < polygon.posUVIndices.size() && polygon.posUVIndices[i] < v->uvs.size()) {
-                u = v->uvs[polygon.posUVIndices[i]].u;
-                w = v->uvs[polygon.posUVIndices[i]].v;
-            } else if (!v->uvs.empty()) {
-                u = v->uvs[0].u;
-                w = v->uvs[0].v;
-            }
-            const float p[3] = {v->origin.x, v->origin.y, v->origin.z};
+    for (const dat::SurfaceTriangles& group : triangles.groups) {
+        std::vector<float> floats;
+        floats.reserve(group.corners.size() * kVertexFloats);
+        for (const dat::TriangleCorner& corner : group.corners) {
+            const auto& v = gfx->vertices[corner.vertex];
+            const dat::GfxObj::UV uv =
+                corner.uvIndex >= 0 ? v.uvs[std::size_t(corner.uvIndex)] : dat::GfxObj::UV{};
+            const float p[3] = {v.origin.x, v.origin.y, v.origin.z};
             for (int k = 0; k < 3; ++k) {
-                if (!std::isfinite(p[k]))
-                    return;
                 lo[k] = std::min(lo[k], p[k]);
                 hi[k] = std::max(hi[k], p[k]);
             }
-            out.insert(out.end(), {p[0], p[1], p[2], v->normal.x, v->normal.y, v->normal.z, u, w});
-        };
-        for (std::size_t i = 1; i + 1 < n; ++i) {
-            const std::size_t before = out.size();
-            push(0);
-            push(i);
-            push(i + 1);
-            if (out.size() != before + 3 * kVertexFloats)
-                out.resize(before); // a non-finite corner drops the triangle
+            floats.insert(floats.end(),
+                          {p[0], p[1], p[2], v.normal.x, v.normal.y, v.normal.z, uv.u, uv.v});
         }
-    }
-    if (skipped)
-        qCWarning(lcMesh, "GfxObj 0x%08X: %zu polygons name missing vertices", id, skipped);
-    for (auto& [surfaceIndex, floats] : bySurface) {
-        if (floats.empty())
-            continue;
         SubMesh sub;
-        sub.surface = surfaceIndex >= 0 && std::size_t(surfaceIndex) < gfx->surfaces.size()
-                          ? gfx->surfaces[std::size_t(surfaceIndex)]
-                          : 0;
+        sub.surface =
+            group.surfaceIndex >= 0 && std::size_t(group.surfaceIndex) < gfx->surfaces.size()
+                ? gfx->surfaces[std::size_t(group.surfaceIndex)]
+                : 0;
         sub.vertexCount = int(floats.size() / kVertexFloats);
         sub.vertices = new Qt3DCore::QBuffer(m_owner);
         sub.vertices->setData(QByteArray(reinterpret_cast<const char*>(floats.data()),
