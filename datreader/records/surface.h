@@ -18,6 +18,12 @@ struct Surface {
     static constexpr std::uint32_t kBase1Solid = 0x1;
     static constexpr std::uint32_t kBase1Image = 0x2;
     static constexpr std::uint32_t kBase1ClipMap = 0x4;
+    // The blending and lighting bits (docs/render.md has how the renderer draws them).
+    static constexpr std::uint32_t kTranslucent = 0x10;
+    static constexpr std::uint32_t kLuminous = 0x40;
+    static constexpr std::uint32_t kAlpha = 0x100;
+    static constexpr std::uint32_t kInvAlpha = 0x200;
+    static constexpr std::uint32_t kAdditive = 0x10000;
 
     std::uint32_t id = 0;
     std::uint32_t type = 0;          // flag bits, kept raw (unknown bits included)
