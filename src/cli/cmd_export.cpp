@@ -1,10 +1,13 @@
 #include "command.h"
+#include "core/assets.h"
 #include "imaging/surface_image.h"
 #include "io/dat_error.h"
+#include "model_export.h"
 #include "records/record.h"
 
 #include <QFileInfo>
 #include <QSaveFile>
+#include <memory>
 
 namespace portalkit::cli {
 namespace {
@@ -53,6 +56,46 @@ QImage exportImage(const dat::DatFile& dat, std::uint32_t id, std::string_view t
     return swatch;
 }
 
+// GfxObj and Setup as glTF (model_export.h); --motion, --style, --spheres and --interpolation
+// only mean something here.
+int writeModel(dat::DatFile dat, std::uint32_t id, const QString& output,
+               const QCommandLineParser& parser) {
+    exports::ModelExportOptions options;
+    options.spheres = parser.isSet("spheres");
+    if (parser.isSet("motion")) {
+        const auto motion = parseId(parser.value("motion"));
+        if (!motion) {
+            printError("--motion takes a command id, e.g. 0x10000153");
+            return kUsageOrIo;
+        }
+        options.motion = exports::MotionRequest{*motion, std::nullopt, 1};
+    }
+    if (parser.isSet("style")) {
+        const auto style = parseId(parser.value("style"));
+        if (!style || !options.motion) {
+            printError(style ? "--style goes with --motion" : "--style takes a command id");
+            return kUsageOrIo;
+        }
+        options.motion->style = *style;
+    }
+    const QString interpolation = parser.value("interpolation");
+    if (interpolation == QLatin1String("step")) {
+        options.interpolation = exports::Interpolation::Step;
+    } else if (interpolation != QLatin1String("linear")) {
+        printError("--interpolation takes linear or step");
+        return kUsageOrIo;
+    }
+    const preview::Assets assets(std::make_shared<const dat::DatFile>(std::move(dat)));
+    try {
+        for (const QString& warning : exports::exportModelToFile(assets, id, output, options))
+            printError("note: " + warning);
+    } catch (const exports::ExportError& error) {
+        printError(QString::fromStdString(error.what()));
+        return kUsageOrIo;
+    }
+    return kSuccess;
+}
+
 } // namespace
 
 int runExport(const QStringList& arguments) {
@@ -60,11 +103,20 @@ int runExport(const QStringList& arguments) {
     parser.setApplicationDescription(
         "Exports one entry: RenderSurface, SurfaceTexture and Surface as PNG (palettes and "
         "textures are looked up in the same DAT), Wave as .wav (or .mp3 when the sound is MP3), "
+        "GfxObj and Setup as a glTF 2.0 model (.glb or .gltf, +Y up; see docs/export.md), "
         "anything with --raw as its bytes.");
     parser.addPositionalArgument("DAT", "The DAT file.");
     parser.addPositionalArgument("ID", "The entry id, e.g. 0x06001234.");
     parser.addOption({{"o", "output"}, "The file to write (required).", "FILE"});
     parser.addOption({"raw", "Write the entry's bytes (inflated) instead of converting them."});
+    parser.addOption({"motion",
+                      "Setup: bake this motion command (e.g. 0x10000153) as a glTF animation.",
+                      "CMD"});
+    parser.addOption({"style", "Setup: perform this style command before --motion.", "S"});
+    parser.addOption({"interpolation",
+                      "Animation keys: linear (default) or step (frames held, as the client).",
+                      "MODE", "linear"});
+    parser.addOption({"spheres", "Setup: add its collision and selection spheres as nodes."});
     if (auto exit = parseOrExit(parser, arguments, 2))
         return *exit;
     if (!parser.isSet("output")) {
@@ -83,6 +135,14 @@ int runExport(const QStringList& arguments) {
             return writeFileAtomically(output, toByteArray(dat.read(opened->entry))) ? kSuccess
                                                                                      : kUsageOrIo;
         }
+        if (type == dat::GfxObj::kTypeName || type == dat::Setup::kTypeName)
+            return writeModel(std::move(opened->dat), id, output, parser);
+        for (const char* option : {"motion", "style", "interpolation", "spheres"})
+            if (parser.isSet(option)) {
+                printError(QStringLiteral("--%1 applies to GfxObj and Setup models, not to a %2")
+                               .arg(QLatin1String(option), QString::fromUtf8(type.data())));
+                return kUsageOrIo;
+            }
         if (type == dat::Wave::kTypeName) {
             const auto wave = decodeEntry<dat::Wave>(dat, id);
             if (QFileInfo(output).suffix().compare(wave.fileExtension(), Qt::CaseInsensitive))
