@@ -154,6 +154,17 @@ QString didJson(std::uint32_t did) {
     return QString::fromStdString(formatDid(did));
 }
 
+std::optional<std::uint32_t> parseDid(const QString& text) {
+    QString digits = text.trimmed();
+    if (digits.startsWith("0x", Qt::CaseInsensitive))
+        digits = digits.mid(2);
+    if (digits.isEmpty() || digits.size() > 8)
+        return std::nullopt;
+    bool ok = false;
+    const std::uint32_t did = digits.toUInt(&ok, 16);
+    return ok ? std::optional(did) : std::nullopt;
+}
+
 QJsonValue realJson(double value) {
     if (std::isnan(value))
         return "nan";

@@ -106,6 +106,9 @@ void write(ByteWriter& out, const AttackCone& value);
 // numbers except NaN, the infinities and negative zero, which JSON cannot carry: "nan", "inf",
 // "-inf", "-0".
 QString didJson(std::uint32_t did);
+// What people type for an id: "0x02000124", "02000124" or "2000124" (always hex); nothing when
+// it is not hex or has more than 8 digits.
+std::optional<std::uint32_t> parseDid(const QString& text);
 QJsonValue realJson(double value);
 QJsonArray toJson(const Vec3& value);
 QJsonArray toJson(const Quat& value);

@@ -84,7 +84,7 @@ int hashAll(const QString& datPath, int jobs) {
 std::optional<std::vector<std::uint32_t>> idsFrom(const QString& text) {
     std::vector<std::uint32_t> ids;
     for (const QString& part : text.split(',', Qt::SkipEmptyParts)) {
-        const auto id = parseId(part.trimmed());
+        const auto id = dat::parseDid(part.trimmed());
         if (!id) {
             printError("not an id: " + part);
             return std::nullopt;
@@ -123,7 +123,7 @@ int snapshot(const QCommandLineParser& parser, const QString& datPath, int jobs)
         const QStringList parts = closure.split(':');
         std::vector<std::uint32_t> ids;
         for (const QString& part : parts)
-            if (const auto id = parseId(part))
+            if (const auto id = dat::parseDid(part))
                 ids.push_back(*id);
         if (parts.size() != 3 || ids.size() != 3) {
             printError("--closure takes MOTIONTABLE:STYLE:COMMAND, e.g. "

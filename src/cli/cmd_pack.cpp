@@ -124,7 +124,7 @@ int runPack(const QStringList& arguments) {
     std::map<std::uint32_t, EntryMeta> meta;
     for (const QJsonValue& value : manifest.value("entries").toArray()) {
         const QJsonObject object = value.toObject();
-        const auto id = parseId(object.value("id").toString());
+        const auto id = dat::parseDid(object.value("id").toString());
         if (!id) {
             printError("dat.json: entry without a valid id");
             return kUsageOrIo;
@@ -143,7 +143,7 @@ int runPack(const QStringList& arguments) {
             bool ok = hexInto(header.value("versionString"), versions.versionString) &&
                       hexInto(header.value("transactionRecord"), versions.transactionRecord) &&
                       hexInto(header.value("versionGuid"), versions.versionGuid);
-            const auto masterMap = parseId(header.value("masterMapId").toString());
+            const auto masterMap = dat::parseDid(header.value("masterMapId").toString());
             if (!ok || !masterMap) {
                 printError("dat.json: malformed header fields");
                 return kUsageOrIo;

@@ -204,7 +204,7 @@ int runRender(const QStringList& arguments) {
         if (parser.isSet("dt"))
             scenario.dt = *dt;
     } else {
-        setup = parseId(parser.value("setup"));
+        setup = dat::parseDid(parser.value("setup"));
         if (!parser.isSet("setup") || !setup) {
             printError("--setup ID (or --scenario FILE) is required");
             return kUsageOrIo;

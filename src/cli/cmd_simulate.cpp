@@ -129,7 +129,7 @@ int runSimulate(const QStringList& arguments) {
     if (parser.isSet("scenario"))
         return runScenario(parser);
 
-    auto setup = parseId(parser.value("setup"));
+    auto setup = dat::parseDid(parser.value("setup"));
     if (!parser.isSet("setup") || !setup) {
         printError("--setup ID is required");
         return kUsageOrIo;

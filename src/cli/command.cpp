@@ -50,7 +50,7 @@ std::optional<dat::DatFile> openDat(const QString& path) {
 }
 
 std::optional<OpenedEntry> openEntry(const QString& datPath, const QString& idText) {
-    const auto id = parseId(idText);
+    const auto id = dat::parseDid(idText);
     if (!id) {
         printError("'" + idText + "' is not an id like 0x02000124");
         return std::nullopt;
@@ -77,17 +77,6 @@ bool writeFileAtomically(const QString& path, const QByteArray& bytes) {
 
 QByteArray toByteArray(const std::vector<std::uint8_t>& bytes) {
     return QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
-}
-
-std::optional<std::uint32_t> parseId(const QString& text) {
-    QString digits = text.trimmed();
-    if (digits.startsWith("0x", Qt::CaseInsensitive))
-        digits = digits.mid(2);
-    bool ok = false;
-    const qulonglong value = digits.toULongLong(&ok, 16);
-    if (!ok || digits.isEmpty() || digits.size() > 8)
-        return std::nullopt;
-    return std::uint32_t(value);
 }
 
 QString didText(std::uint32_t id) {

@@ -2,6 +2,7 @@
 
 #include "container/dat_file.h"
 #include "container/dat_kind.h"
+#include "records/common.h" // dat::parseDid, how every command reads an id
 
 #include <QCommandLineParser>
 #include <QString>
@@ -65,8 +66,6 @@ std::optional<OpenedEntry> openEntry(const QString& datPath, const QString& idTe
 bool writeFileAtomically(const QString& path, const QByteArray& bytes);
 QByteArray toByteArray(const std::vector<std::uint8_t>& bytes);
 
-// Accepts "0x02000124" or "02000124" (hex, as ids are always written).
-std::optional<std::uint32_t> parseId(const QString& text);
 QString didText(std::uint32_t id);
 // `--type NAME` of the listing commands: which entries they keep.
 class TypeFilter {

@@ -60,7 +60,7 @@ std::optional<Action> parseAction(const QString& text, double at, QString& error
     Action action;
     action.at = at;
     if (kind == "script" || kind == "motion" || kind == "state") {
-        const auto id = kind == "state" ? parseNumber(value) : parseId(value);
+        const auto id = kind == "state" ? parseNumber(value) : dat::parseDid(value);
         if (!id) {
             error = QStringLiteral("'%1' is not a valid %2").arg(value, kind);
             return std::nullopt;
@@ -164,12 +164,12 @@ bool readOwnerDesc(const QCommandLineParser& parser, std::uint32_t setup, float 
     std::optional<std::uint32_t> state, table;
     std::optional<Vec3> velocity;
     const auto parseTable = [](const QString& text) {
-        return text == "0" ? std::optional<std::uint32_t>(0) : parseId(text);
+        return text == "0" ? std::optional<std::uint32_t>(0) : dat::parseDid(text);
     };
     if (!readOption(parser, "state", parseNumber, "a hex number", state) ||
         !readOption(parser, "table", parseTable, "a DID or 0", table) ||
         !readOption(parser, "velocity", parseVector, "three finite numbers, X,Y,Z", velocity) ||
-        !readOption(parser, "style", parseId, "a command id", style))
+        !readOption(parser, "style", dat::parseDid, "a command id", style))
         return false;
     desc.state = state.value_or(desc.state);
     desc.scriptTable = table;

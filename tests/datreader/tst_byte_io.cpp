@@ -1,6 +1,7 @@
 #include "io/byte_cursor.h"
 #include "io/byte_writer.h"
 #include "io/json_node.h"
+#include "records/common.h"
 #include "support/le_bytes.h"
 
 #include <QJsonArray>
@@ -106,6 +107,18 @@ class TestByteIo : public QObject {
         ByteWriter out;
         out.compressedUInt(0x01234567u);
         QCOMPARE(out.data(), bytes);
+    }
+
+    void typedIdsAreAlwaysHex() {
+        QCOMPARE(*parseDid("0x3300011C"), 0x3300011Cu);
+        QCOMPARE(*parseDid(" 3300011c "), 0x3300011Cu);
+        QCOMPARE(*parseDid("0X2000124"), 0x02000124u);
+        QCOMPARE(*parseDid("10"), 0x10u);
+        QVERIFY(!parseDid("0xZZ"));
+        QVERIFY(!parseDid(""));
+        QVERIFY(!parseDid("0x"));
+        QVERIFY(!parseDid("0x100000000"));
+        QVERIFY(!parseDid("-1"));
     }
 
     void packedDidShortAndLongForms() {

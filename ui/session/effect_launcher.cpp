@@ -1,6 +1,7 @@
 #include "session/effect_launcher.h"
 
 #include "effects/script_table.h"
+#include "records/common.h"
 #include "records/physics_script_table.h"
 #include "session/studio_session.h"
 
@@ -132,15 +133,6 @@ std::optional<float> EffectLauncher::parseIntensity(const QString& text) {
     return preview::parseIntensity(text);
 }
 
-std::optional<std::uint32_t> EffectLauncher::parseId(const QString& text) {
-    const QString trimmed = text.trimmed();
-    bool ok = false;
-    const std::uint32_t value = trimmed.startsWith("0x", Qt::CaseInsensitive)
-                                    ? trimmed.mid(2).toUInt(&ok, 16)
-                                    : trimmed.toUInt(&ok, 10);
-    return ok ? std::optional<std::uint32_t>(value) : std::nullopt;
-}
-
 QString EffectLauncher::defaultScenarioFolder() {
     // build/bin/portalkit-studio → ../../resources/scenarios is the source tree's; a test binary
     // sits one folder deeper.
@@ -252,7 +244,7 @@ void EffectLauncher::report(bool ok, const QString& what) {
 }
 
 bool EffectLauncher::playScriptFromInput() {
-    const auto did = parseId(m_script->text());
+    const auto did = dat::parseDid(m_script->text());
     if (!did) {
         report(false, tr("'%1' is not a DID").arg(m_script->text()));
         return false;
@@ -275,7 +267,7 @@ bool EffectLauncher::playTypedFromInput() {
 }
 
 bool EffectLauncher::performMotionFromInput() {
-    const auto command = parseId(m_motion->text());
+    const auto command = dat::parseDid(m_motion->text());
     if (!command) {
         report(false, tr("'%1' is not a motion command").arg(m_motion->text()));
         return false;

@@ -27,8 +27,6 @@ class EffectLauncher : public QWidget {
 
     // "0.5", "1e-3", "nan", "inf", "+inf", "-inf"; nothing for anything else.
     static std::optional<float> parseIntensity(const QString& text);
-    // "0x3300011C" or decimal.
-    static std::optional<std::uint32_t> parseId(const QString& text);
     // resources/scenarios beside the executable's build tree or the source tree, or empty.
     static QString defaultScenarioFolder();
 

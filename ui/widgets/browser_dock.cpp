@@ -2,6 +2,7 @@
 
 #include "container/dat_kind.h"
 #include "io/dat_error.h"
+#include "records/common.h"
 
 #include <QAction>
 #include <QFileInfo>
@@ -31,17 +32,6 @@ int lookupRank(dat::DatKind kind) {
         break;
     }
     return 4;
-}
-
-std::optional<std::uint32_t> parseId(const QString& text) {
-    QString digits = text.trimmed();
-    if (digits.startsWith("0x", Qt::CaseInsensitive))
-        digits = digits.mid(2);
-    if (digits.isEmpty() || digits.size() > 8)
-        return std::nullopt;
-    bool ok = false;
-    const std::uint32_t id = digits.toUInt(&ok, 16);
-    return ok ? std::optional(id) : std::nullopt;
 }
 
 namespace {
@@ -422,7 +412,7 @@ bool BrowserDock::navigateTo(std::uint32_t id, const dat::DatFile* preferred) {
 }
 
 bool BrowserDock::goToId(const QString& text) {
-    const auto id = parseId(text);
+    const auto id = dat::parseDid(text);
     if (!id || !navigateTo(*id)) {
         emit notFound(text.trimmed());
         return false;

@@ -132,7 +132,5 @@ class BrowserDock : public QDockWidget {
 
 // The lookup order rank of a DAT kind (portal 0, highres 1, local 2, cell 3, other 4).
 int lookupRank(dat::DatKind kind);
-// Parses "0x02000124", "02000124" or "2000124"; nothing when not hex or longer than 8 digits.
-std::optional<std::uint32_t> parseId(const QString& text);
 
 } // namespace portalkit::ui
