@@ -2,6 +2,7 @@
 
 #include "io/dat_error.h"
 
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <cstdio>
 
@@ -15,7 +16,11 @@ std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& ar
         return kUsageOrIo;
     }
     if (parser.isSet("help")) {
-        printOut(parser.helpText());
+        // Qt's usage line names the executable as started; name the command ("portalkit show").
+        QString help = parser.helpText();
+        if (!arguments.isEmpty())
+            help.replace(QRegularExpression("^Usage: \\S+"), "Usage: " + arguments.first());
+        printOut(help);
         return kSuccess;
     }
     if (positionalCount >= 0 && parser.positionalArguments().size() != positionalCount) {

@@ -30,13 +30,14 @@ constexpr std::array kCommands{
 #ifdef PORTALKIT_HAS_RENDER
     Command{"render", "draw frames of an effect off screen to PNG (needs an X display)", runRender},
 #endif
-    Command{"wire", "decode one game message (F745, F74B, F74E, F754, F755) from hex or a file",
+    Command{"wire",
+            "decode one game message (F745, F747, F748, F74B, F74E, F754, F755) from hex or a file",
             runWire},
     Command{"pack", "build a DAT from a folder of 0xXXXXXXXX.bin files", runPack},
     Command{"build", "build a DAT from declarative JSON sources (records and generators)",
             runBuild},
     Command{"unpack", "write every entry of a DAT to a folder", runUnpack},
-    Command{"bench", "generate benchmark DATs and measure the reader", runBench},
+    Command{"bench", "measure the reader, audit, particles and renderer (suites)", runBench},
 };
 
 int usage(bool error) {

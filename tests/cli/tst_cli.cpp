@@ -60,7 +60,8 @@ class TestCli : public QObject {
         QFETCH(QString, command);
         const CliRun run = runPortalkit({command, "--help"});
         QCOMPARE(run.exitCode, 0);
-        QVERIFY(run.out.contains("Usage:"));
+        QVERIFY2(run.out.contains(("Usage: portalkit " + command + " ").toUtf8()),
+                 run.out.constData());
         QVERIFY(run.out.contains("--help"));
     }
 
