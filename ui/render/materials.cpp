@@ -20,7 +20,7 @@ namespace portalkit::render {
 
 namespace {
 
-// Common fragment of both vertex shaders: lighting inputs go to the fragment shader.
+// Meshes (Setup parts): lit per pixel in the fragment shader.
 const char* kMeshVertex = R"(#version 330 core
 in vec3 vertexPosition;
 in vec3 vertexNormal;
@@ -32,20 +32,54 @@ uniform vec2 uvOffset;
 out vec3 worldPos;
 out vec3 worldNormal;
 out vec2 texCoord;
-out float fade;
 void main() {
     vec4 world = modelMatrix * vec4(vertexPosition, 1.0);
     worldPos = world.xyz;
     worldNormal = normalize(modelNormalMatrix * vertexNormal);
     texCoord = vertexTexCoord + uvOffset;
-    fade = 0.0;
     gl_Position = viewProjectionMatrix * world;
 }
 )";
 
-// Particles: one instance per particle. instanceRotation is the particle's quaternion (w, x, y,
-// z); billboardMode 2 turns local +Y toward the viewer, 5 keeps +Z up (effects-semantics §1.12).
-const char* kInstancedVertex = R"(#version 330 core
+// The lighting sum both shading paths share: ambient, key light and up to four snapshot lights.
+const char* kLighting = R"(
+uniform vec3 ambientColor;
+uniform vec3 keyDirection;
+uniform vec3 keyColor;
+uniform int pkLightCount;
+uniform vec4 lightPosition0; uniform vec4 lightPosition1;
+uniform vec4 lightPosition2; uniform vec4 lightPosition3;
+uniform vec4 lightColor0; uniform vec4 lightColor1;
+uniform vec4 lightColor2; uniform vec4 lightColor3;
+uniform vec4 lightDirection0; uniform vec4 lightDirection1;
+uniform vec4 lightDirection2; uniform vec4 lightDirection3;
+vec3 contribution(vec3 at, vec3 n, vec4 pos, vec4 color, vec4 dir) {
+    // pos.w: 0 point, 1 distant, 2 spot; color.w: range; dir.w: cone angle (radians)
+    if (pos.w == 1.0)
+        return color.rgb * max(dot(n, -dir.xyz), 0.0);
+    vec3 toLight = pos.xyz - at;
+    float d = length(toLight);
+    if (color.w <= 0.0 || d > color.w) return vec3(0.0);
+    vec3 l = toLight / max(d, 1e-4);
+    float atten = 1.0 - d / color.w;
+    if (pos.w == 2.0 && dot(-l, dir.xyz) < cos(dir.w)) return vec3(0.0);
+    return color.rgb * atten * max(dot(n, l), 0.0);
+}
+vec3 lighting(vec3 at, vec3 n) {
+    vec3 light = ambientColor + keyColor * max(dot(n, -keyDirection), 0.0);
+    if (pkLightCount > 0) light += contribution(at, n, lightPosition0, lightColor0, lightDirection0);
+    if (pkLightCount > 1) light += contribution(at, n, lightPosition1, lightColor1, lightDirection1);
+    if (pkLightCount > 2) light += contribution(at, n, lightPosition2, lightColor2, lightDirection2);
+    if (pkLightCount > 3) light += contribution(at, n, lightPosition3, lightColor3, lightDirection3);
+    return light;
+}
+)";
+
+// Particles: one instance per particle, lit per vertex as the client's fixed-function pipeline
+// lit them. Per-pixel lighting made llvmpipe fill the bottleneck at 10k sprites (benchmarks.md).
+// instanceRotation is the particle's quaternion (w, x, y, z); billboardMode 2 turns local +Y
+// toward the viewer, 5 keeps +Z up (effects-semantics §1.12).
+const char* kInstancedVertex = R"(
 in vec3 vertexPosition;
 in vec3 vertexNormal;
 in vec2 vertexTexCoord;
@@ -56,10 +90,12 @@ uniform mat4 viewProjectionMatrix;
 uniform vec3 eyePosition;
 uniform int billboardMode;
 uniform vec2 uvOffset;
-out vec3 worldPos;
-out vec3 worldNormal;
+uniform float translucency;
+uniform float luminosity;
+uniform float diffuse;
 out vec2 texCoord;
-out float fade;
+out vec3 light;
+out float opacity;
 vec3 rotateQ(vec4 q, vec3 v) {
     vec3 u = q.yzw;
     return v + 2.0 * cross(u, cross(u, v) + q.x * v);
@@ -82,19 +118,40 @@ void main() {
         p = rotateQ(instanceRotation, local);
         n = rotateQ(instanceRotation, vertexNormal);
     }
-    worldPos = instancePosition + p;
-    worldNormal = normalize(n);
+    vec3 world = instancePosition + p;
+    // Both faces are drawn; light the side that faces the viewer.
+    n = normalize(n);
+    if (dot(n, eyePosition - world) < 0.0) n = -n;
+    light = clamp(lighting(world, n) * diffuse + vec3(luminosity), 0.0, 1.0);
+    opacity = (1.0 - clamp(translucency, 0.0, 1.0)) * (1.0 - clamp(instanceScaleFade.y, 0.0, 1.0));
     texCoord = vertexTexCoord + uvOffset;
-    fade = instanceScaleFade.y;
-    gl_Position = viewProjectionMatrix * vec4(worldPos, 1.0);
+    gl_Position = viewProjectionMatrix * vec4(world, 1.0);
 }
 )";
 
-const char* kFragment = R"(#version 330 core
+const char* kInstancedFragment = R"(#version 330 core
+in vec2 texCoord;
+in vec3 light;
+in float opacity;
+uniform sampler2D surfaceTexture;
+uniform vec4 baseColor;
+uniform int clipMap;
+uniform int additive;
+out vec4 fragColor;
+void main() {
+    vec4 texel = texture(surfaceTexture, texCoord) * baseColor;
+    if (clipMap == 1 && texel.a < 0.5) discard;
+    float alpha = texel.a * opacity;
+    vec3 rgb = texel.rgb * light;
+    if (additive == 1) rgb *= alpha;
+    fragColor = vec4(rgb, alpha);
+}
+)";
+
+const char* kMeshFragment = R"(
 in vec3 worldPos;
 in vec3 worldNormal;
 in vec2 texCoord;
-in float fade;
 uniform sampler2D surfaceTexture;
 uniform vec4 baseColor;
 uniform float translucency;
@@ -102,41 +159,14 @@ uniform float luminosity;
 uniform float diffuse;
 uniform int clipMap;
 uniform int additive;
-uniform vec3 ambientColor;
-uniform vec3 keyDirection;
-uniform vec3 keyColor;
-uniform int pkLightCount;
-uniform vec4 lightPosition0; uniform vec4 lightPosition1;
-uniform vec4 lightPosition2; uniform vec4 lightPosition3;
-uniform vec4 lightColor0; uniform vec4 lightColor1;
-uniform vec4 lightColor2; uniform vec4 lightColor3;
-uniform vec4 lightDirection0; uniform vec4 lightDirection1;
-uniform vec4 lightDirection2; uniform vec4 lightDirection3;
 out vec4 fragColor;
-vec3 contribution(vec3 n, vec4 pos, vec4 color, vec4 dir) {
-    // pos.w: 0 point, 1 distant, 2 spot; color.w: range; dir.w: cone angle (radians)
-    if (pos.w == 1.0)
-        return color.rgb * max(dot(n, -dir.xyz), 0.0);
-    vec3 toLight = pos.xyz - worldPos;
-    float d = length(toLight);
-    if (color.w <= 0.0 || d > color.w) return vec3(0.0);
-    vec3 l = toLight / max(d, 1e-4);
-    float atten = 1.0 - d / color.w;
-    if (pos.w == 2.0 && dot(-l, dir.xyz) < cos(dir.w)) return vec3(0.0);
-    return color.rgb * atten * max(dot(n, l), 0.0);
-}
 void main() {
     vec4 texel = texture(surfaceTexture, texCoord) * baseColor;
     if (clipMap == 1 && texel.a < 0.5) discard;
     vec3 n = normalize(worldNormal);
     if (!gl_FrontFacing) n = -n;
-    vec3 light = ambientColor + keyColor * max(dot(n, -keyDirection), 0.0);
-    if (pkLightCount > 0) light += contribution(n, lightPosition0, lightColor0, lightDirection0);
-    if (pkLightCount > 1) light += contribution(n, lightPosition1, lightColor1, lightDirection1);
-    if (pkLightCount > 2) light += contribution(n, lightPosition2, lightColor2, lightDirection2);
-    if (pkLightCount > 3) light += contribution(n, lightPosition3, lightColor3, lightDirection3);
-    vec3 rgb = texel.rgb * clamp(light * diffuse + vec3(luminosity), 0.0, 1.0);
-    float alpha = texel.a * (1.0 - clamp(translucency, 0.0, 1.0)) * (1.0 - clamp(fade, 0.0, 1.0));
+    vec3 rgb = texel.rgb * clamp(lighting(worldPos, n) * diffuse + vec3(luminosity), 0.0, 1.0);
+    float alpha = texel.a * (1.0 - clamp(translucency, 0.0, 1.0));
     if (additive == 1) rgb *= alpha;
     fragColor = vec4(rgb, alpha);
 }
@@ -187,9 +217,15 @@ Qt3DRender::QEffect* Materials::effect(Blend blend, Shading shading) {
         program->setVertexShaderCode(kLinesVertex);
         program->setFragmentShaderCode(kLinesFragment);
     } else {
-        program->setVertexShaderCode(shading == Shading::Instanced ? kInstancedVertex
-                                                                   : kMeshVertex);
-        program->setFragmentShaderCode(kFragment);
+        // Particles light per vertex, meshes per pixel; kLighting goes where the lighting is.
+        const QByteArray version = "#version 330 core\n";
+        if (shading == Shading::Instanced) {
+            program->setVertexShaderCode(version + kLighting + kInstancedVertex);
+            program->setFragmentShaderCode(kInstancedFragment);
+        } else {
+            program->setVertexShaderCode(kMeshVertex);
+            program->setFragmentShaderCode(version + kLighting + kMeshFragment);
+        }
     }
     pass->setShaderProgram(program);
     auto* cull = new QCullFace(pass);
