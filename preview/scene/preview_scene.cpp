@@ -911,6 +911,7 @@ void PreviewScene::stepParticles(Owner& owner) {
 FrameSnapshot PreviewScene::snapshot() const {
     FrameSnapshot out;
     out.t = m_now;
+    out.world = m_world;
     for (const auto& [id, owner] : m_owners) {
         const bool hidden = (owner->state & (state::Hidden | state::NoDraw)) != 0;
         out.owners.push_back(

@@ -4,6 +4,7 @@
 // part with its GfxObj and material values, every live particle, every light, the UV scrolls.
 
 #include "core/math.h"
+#include "physics/world.h"
 
 #include <cstdint>
 #include <map>
@@ -59,6 +60,7 @@ struct FrameSnapshot {
     std::vector<ParticleInstance> particles;
     std::vector<LightInstance> lights;
     std::map<std::uint32_t, Vec3> uvOffsets; // GfxObj → (u, v, 0) of TextureVelocity
+    std::optional<PreviewWorld> world;       // a scenario's ground, walls and spheres
 };
 
 } // namespace portalkit::preview

@@ -6,8 +6,11 @@
 #include "render/viewport_widget.h"
 #include "scene/preview_scene.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QProcess>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QSurfaceFormat>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -93,7 +96,12 @@ FrameSnapshot recallAt(PreviewScene& scene, std::uint32_t owner, double t) {
 class TestRender : public QObject {
     Q_OBJECT
   private slots:
-    void initTestCase() { QVERIFY2(render::renderEnvironmentProblem().isEmpty(), "no GL here"); }
+    void initTestCase() {
+        QVERIFY2(render::renderEnvironmentProblem().isEmpty(), "no GL here");
+        // The viewport remembers its overlays in QSettings: keep them out of the user's.
+        QStandardPaths::setTestModeEnabled(true);
+    }
+    void init() { QSettings("PortalKit", "Studio").remove("viewport/overlays"); }
 
     // The human stands in the middle of the frame in its skin colours (human.json's texture
     // 0x08000A06: #C89070 / #A06848, so red > green > blue).
@@ -166,6 +174,43 @@ class TestRender : public QObject {
             renderer.scene().setOverlay(overlay, false);
             QCOMPARE(differingPixels(plain, renderer.render(snapshot)), 0);
         }
+    }
+
+    // A scenario's walls and target spheres are drawn, and the grid lies on its ground.
+    void scenarioWorldIsDrawn() {
+        render::OffscreenRenderer renderer(QSize(240, 240));
+        QVERIFY(renderer.isValid());
+        auto assets = demoAssets();
+        renderer.setAssets(assets);
+        PreviewScene scene(assets, 1);
+        OwnerDesc desc;
+        desc.setup = kHuman;
+        QVERIFY(scene.createOwner(desc));
+        FrameSnapshot bare = scene.snapshot();
+        QVERIFY(!bare.world);
+        const QImage plain = renderer.render(bare);
+
+        PreviewWorld world;
+        world.boxes.push_back({7, {0.6f, -0.1f, 0}, {0.8f, 0.1f, 1.5f}});
+        scene.setWorld(world);
+        const FrameSnapshot withWall = scene.snapshot();
+        QVERIFY(withWall.world);
+        QVERIFY(differingPixels(plain, renderer.render(withWall)) > 30);
+
+        world.boxes.clear();
+        world.spheres.push_back({{}, {-0.7f, 0, 1}, 0.2f});
+        scene.setWorld(world);
+        QVERIFY(differingPixels(plain, renderer.render(scene.snapshot())) > 30);
+
+        renderer.scene().setOverlay(render::Overlay::Grid, true);
+        world.spheres.clear();
+        world.ground = GroundPlane{0, {0, 0, 1}};
+        scene.setWorld(world);
+        const QImage low = renderer.render(scene.snapshot());
+        world.ground = GroundPlane{0.8f, {0, 0, 1}};
+        scene.setWorld(world);
+        QVERIFY(differingPixels(low, renderer.render(scene.snapshot())) > 30);
+        renderer.scene().setOverlay(render::Overlay::Grid, false);
     }
 
     // Flame Bolt carries a light; placed in front of the human it lights the side facing it.
@@ -242,6 +287,36 @@ class TestRender : public QObject {
         closer.distance = distance / 2;
         viewport.setCamera(closer);
         QVERIFY(coverage(viewport.capture()).pixels > coverage(plain).pixels);
+    }
+
+    // The studio's overlay toggles are the viewport's actions, remembered between runs.
+    void viewportOverlayActionsAreRemembered() {
+        {
+            render::ViewportWidget viewport;
+            const QList<QAction*> actions = viewport.overlayActions();
+            QCOMPARE(actions.size(), render::kOverlayCount);
+            for (QAction* action : actions) {
+                QVERIFY(action->isCheckable());
+                QVERIFY(!action->isChecked());
+            }
+            actions[int(render::Overlay::Grid)]->trigger();
+            QVERIFY(viewport.overlay(render::Overlay::Grid));
+            QVERIFY(viewport.scene().overlay(render::Overlay::Grid));
+            viewport.setOverlay(render::Overlay::CylSpheres, true);
+            QVERIFY(actions[int(render::Overlay::CylSpheres)]->isChecked());
+        }
+        QCOMPARE(QSettings("PortalKit", "Studio").value("viewport/overlays").toStringList(),
+                 (QStringList{"cylinders", "grid"}));
+        {
+            render::ViewportWidget viewport;
+            QVERIFY(viewport.overlay(render::Overlay::Grid));
+            QVERIFY(viewport.overlay(render::Overlay::CylSpheres));
+            QVERIFY(!viewport.overlay(render::Overlay::SelectionSphere));
+            viewport.setOverlay(render::Overlay::Grid, false);
+            viewport.setOverlay(render::Overlay::CylSpheres, false);
+        }
+        QVERIFY(
+            QSettings("PortalKit", "Studio").value("viewport/overlays").toStringList().isEmpty());
     }
 
     // The wheel zooms, a left drag orbits, a right drag pans; F frames the selection again.

@@ -79,6 +79,17 @@ void addLine(std::vector<float>& out, QVector3D a, QVector3D b) {
     out.insert(out.end(), {a.x(), a.y(), a.z(), b.x(), b.y(), b.z()});
 }
 
+// The twelve edges of an axis-aligned box.
+void addBox(std::vector<float>& out, QVector3D lo, QVector3D hi) {
+    const auto corner = [&](int i) {
+        return QVector3D(i & 1 ? hi.x() : lo.x(), i & 2 ? hi.y() : lo.y(), i & 4 ? hi.z() : lo.z());
+    };
+    for (int i = 0; i < 8; ++i)
+        for (int bit : {1, 2, 4})
+            if (!(i & bit))
+                addLine(out, corner(i), corner(i | bit));
+}
+
 } // namespace
 
 std::optional<Overlay> overlayFromName(const QString& name) {
@@ -361,22 +372,29 @@ SceneView::LineOverlay& SceneView::lineOverlay(int slot, const QColor& color) {
 }
 
 void SceneView::updateOverlays(const preview::FrameSnapshot& snapshot) {
-    // slot → (overlay, colour, lines)
+    // One line entity per slot: its colour and this frame's lines.
     struct Built {
-        Overlay overlay;
         QColor color;
         std::vector<float> lines;
     };
     std::vector<Built> built{
-        {Overlay::CollisionSpheres, QColor(255, 220, 0), {}},
-        {Overlay::CylSpheres, QColor(0, 220, 255), {}},
-        {Overlay::SelectionSphere, QColor(255, 255, 255), {}},
-        {Overlay::PartAxes, QColor(255, 40, 40), {}},
-        {Overlay::PartAxes, QColor(40, 255, 40), {}},
-        {Overlay::PartAxes, QColor(60, 60, 255), {}},
-        {Overlay::Lights, QColor(255, 160, 0), {}},
-        {Overlay::Grid, QColor(110, 110, 120), {}},
+        {QColor(255, 220, 0), {}},   // 0 collision spheres
+        {QColor(0, 220, 255), {}},   // 1 cylinder spheres
+        {QColor(255, 255, 255), {}}, // 2 selection sphere
+        {QColor(255, 40, 40), {}},   // 3 part axes: x
+        {QColor(40, 255, 40), {}},   // 4 y
+        {QColor(60, 60, 255), {}},   // 5 z
+        {QColor(255, 160, 0), {}},   // 6 lights
+        {QColor(110, 110, 120), {}}, // 7 grid
     };
+    // A scenario's world is part of the scene, not an overlay: walls and target spheres show.
+    std::vector<float> worldBoxes, worldSpheres;
+    if (snapshot.world) {
+        for (const preview::WorldBox& box : snapshot.world->boxes)
+            addBox(worldBoxes, toQt(box.min), toQt(box.max));
+        for (const preview::WorldSphere& sphere : snapshot.world->spheres)
+            addSphere(worldSpheres, toQt(sphere.center), sphere.radius);
+    }
     const auto on = [this](Overlay o) { return m_overlayOn[int(o)]; };
     for (const preview::OwnerInstance& owner : snapshot.owners) {
         const dat::Setup* setup = m_assets ? m_assets->get<dat::Setup>(owner.setup) : nullptr;
@@ -414,18 +432,31 @@ void SceneView::updateOverlays(const preview::FrameSnapshot& snapshot) {
                 addSphere(built[6].lines, o, light.range);
         }
     if (on(Overlay::Grid)) {
+        // On the scenario's ground plane when there is one (sloped or not), else at z = 0.
         const BoundingSphere b = bounds(snapshot);
         const float step = 0.5f;
         const int half = 10;
         const QVector3D c(std::round(b.center.x() / step) * step,
                           std::round(b.center.y() / step) * step, 0);
+        const auto onGround = [&](QVector3D p) {
+            if (!snapshot.world || !snapshot.world->ground)
+                return p;
+            const preview::GroundPlane& g = *snapshot.world->ground;
+            const QVector3D n = toQt(g.normal).normalized();
+            if (!(std::abs(n.z()) > 1e-3f))
+                return p;
+            p.setZ(g.height - (n.x() * p.x() + n.y() * p.y()) / n.z());
+            return p;
+        };
         for (int i = -half; i <= half; ++i) {
-            addLine(built[7].lines, c + QVector3D(float(i) * step, -half * step, 0),
-                    c + QVector3D(float(i) * step, half * step, 0));
-            addLine(built[7].lines, c + QVector3D(-half * step, float(i) * step, 0),
-                    c + QVector3D(half * step, float(i) * step, 0));
+            addLine(built[7].lines, onGround(c + QVector3D(float(i) * step, -half * step, 0)),
+                    onGround(c + QVector3D(float(i) * step, half * step, 0)));
+            addLine(built[7].lines, onGround(c + QVector3D(-half * step, float(i) * step, 0)),
+                    onGround(c + QVector3D(half * step, float(i) * step, 0)));
         }
     }
+    built.push_back({QColor(170, 170, 185), std::move(worldBoxes)});  // 8 world boxes
+    built.push_back({QColor(230, 110, 60), std::move(worldSpheres)}); // 9 world spheres
     for (int slot = 0; slot < int(built.size()); ++slot) {
         const Built& b = built[std::size_t(slot)];
         if (b.lines.empty() && !m_lines.count(slot))

@@ -3,6 +3,7 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QMouseEvent>
+#include <QSettings>
 #include <QSurfaceFormat>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -37,7 +38,61 @@ ViewportWidget::ViewportWidget(QWidget* parent) : QWidget(parent) {
     container->setMinimumSize(160, 120);
     container->setFocusPolicy(Qt::StrongFocus);
     layout->addWidget(container);
+    createActions();
     applyCamera();
+}
+
+namespace {
+
+constexpr auto kOverlaySetting = "viewport/overlays";
+
+QString overlayLabel(Overlay overlay) {
+    switch (overlay) {
+    case Overlay::CollisionSpheres:
+        return ViewportWidget::tr("&Collision spheres");
+    case Overlay::CylSpheres:
+        return ViewportWidget::tr("C&ylinder spheres");
+    case Overlay::SelectionSphere:
+        return ViewportWidget::tr("&Selection sphere");
+    case Overlay::PartAxes:
+        return ViewportWidget::tr("Part &axes");
+    case Overlay::Lights:
+        return ViewportWidget::tr("&Lights");
+    case Overlay::Grid:
+        return ViewportWidget::tr("Ground &grid");
+    }
+    return {};
+}
+
+} // namespace
+
+void ViewportWidget::createActions() {
+    const QStringList remembered =
+        QSettings("PortalKit", "Studio").value(kOverlaySetting).toStringList();
+    for (int i = 0; i < kOverlayCount; ++i) {
+        const Overlay overlay = Overlay(i);
+        auto* action = new QAction(overlayLabel(overlay), this);
+        action->setCheckable(true);
+        action->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
+        action->setShortcutContext(Qt::WindowShortcut);
+        action->setChecked(remembered.contains(overlayName(overlay)));
+        m_view->setOverlay(overlay, action->isChecked());
+        connect(action, &QAction::toggled, this, [this, overlay](bool on) {
+            m_view->setOverlay(overlay, on);
+            QStringList names;
+            for (int j = 0; j < kOverlayCount; ++j)
+                if (m_view->overlay(Overlay(j)))
+                    names << overlayName(Overlay(j));
+            QSettings("PortalKit", "Studio").setValue(kOverlaySetting, names);
+        });
+        addAction(action);
+        m_overlayActions << action;
+    }
+    m_frameAction = new QAction(tr("&Frame selection"), this);
+    m_frameAction->setShortcut(Qt::Key_F);
+    m_frameAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(m_frameAction, &QAction::triggered, this, &ViewportWidget::frameSelection);
+    addAction(m_frameAction);
 }
 
 ViewportWidget::~ViewportWidget() {
@@ -63,7 +118,8 @@ void ViewportWidget::showSnapshot(const preview::FrameSnapshot& snapshot) {
 }
 
 void ViewportWidget::setOverlay(Overlay overlay, bool on) {
-    m_view->setOverlay(overlay, on);
+    // Through the action, so menus, toolbar and the remembered choice follow.
+    m_overlayActions[int(overlay)]->setChecked(on);
 }
 
 bool ViewportWidget::overlay(Overlay overlay) const {

@@ -3,10 +3,13 @@
 // The studio's 3D viewport: a Qt3DWindow inside a window container, drawing FrameSnapshots with
 // the same SceneView and frame graph as the offscreen renderer. Left drag orbits, right (or
 // middle) drag pans, the wheel zooms; frameSelection() frames every owner's selection sphere.
+// The overlay toggles and frame-selection are QActions the studio puts in its menus and toolbar;
+// the overlays chosen are remembered in QSettings("PortalKit", "Studio").
 
 #include "frame_graph.h"
 #include "scene_view.h"
 
+#include <QAction>
 #include <QImage>
 #include <QPointer>
 #include <QWidget>
@@ -29,6 +32,9 @@ class ViewportWidget : public QWidget {
 
     void setOverlay(Overlay overlay, bool on);
     bool overlay(Overlay overlay) const;
+    // One checkable action per overlay (Alt+1 … Alt+6), in Overlay order.
+    QList<QAction*> overlayActions() const { return m_overlayActions; }
+    QAction* frameSelectionAction() const { return m_frameAction; }
 
     const OrbitCamera& camera() const { return m_camera; }
     void setCamera(const OrbitCamera& camera);
@@ -50,6 +56,7 @@ class ViewportWidget : public QWidget {
 
   private:
     void applyCamera();
+    void createActions();
 
     QPointer<Qt3DExtras::Qt3DWindow> m_window; // owned by the container
     Qt3DCore::QEntity* m_root = nullptr;
@@ -57,6 +64,8 @@ class ViewportWidget : public QWidget {
     FrameGraph m_graph;
     OrbitCamera m_camera;
     preview::FrameSnapshot m_last;
+    QList<QAction*> m_overlayActions;
+    QAction* m_frameAction = nullptr;
     bool m_framed = false;
     bool m_captured = false;
     QPoint m_lastMouse;
