@@ -260,6 +260,22 @@ class TestBrowser : public QObject {
         QCOMPARE(window.currentId(), first);
         QVERIFY(browser->back());
         QCOMPARE(window.currentId(), script);
+
+        // Activating (double-click, Enter) the shown Setup shows it again, as a studio leaving a
+        // scenario needs, without a history step; activating another row is ignored.
+        QVERIFY(browser->goToId(setupText));
+        const int stepsBack = int(browser->canGoBack());
+        setups.clear();
+        const QModelIndex setupRow = browser->model()->indexOf(window.dats()[0].get(), setup);
+        emit browser->treeView()->activated(setupRow);
+        QCOMPARE(setups.count(), 1);
+        QCOMPARE(setups.first().first().value<std::uint32_t>(), setup);
+        emit browser->treeView()->activated(scriptRow);
+        QCOMPARE(setups.count(), 1);
+        QCOMPARE(window.currentId(), setup);
+        QCOMPARE(int(browser->canGoBack()), stepsBack);
+        QVERIFY(browser->back());
+        QCOMPARE(window.currentId(), script);
     }
 
     void inspectorIdsAreLinks() {

@@ -352,6 +352,14 @@ BrowserDock::BrowserDock(QWidget* parent)
     m_tree->setSelectionMode(QAbstractItemView::SingleSelection);
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &BrowserDock::treeCurrentChanged);
+    // Double-click or Enter on the entry already shown shows it again (the studio leaves a
+    // scenario for the Setup that way), without a second history step.
+    connect(m_tree, &QTreeView::activated, this, [this](const QModelIndex& index) {
+        const auto id = m_model->idAt(index);
+        const auto dat = m_model->datAt(index);
+        if (id && *id == currentId() && dat && dat == currentDat())
+            emit entryChosen(dat.get(), *id);
+    });
 
     auto* body = new QWidget;
     auto* layout = new QVBoxLayout(body);
