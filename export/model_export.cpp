@@ -10,6 +10,7 @@
 #include <QBuffer>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <utility>
@@ -314,7 +315,20 @@ Frame localFrame(const std::vector<Frame>& pose, const std::vector<std::int64_t>
 void ModelBuilder::addAnimation(const dat::Setup& setup, const BakedMotion& baked,
                                 const std::vector<std::int64_t>& parents, int rootNode,
                                 int firstPartNode) {
-    std::vector<float> times(baked.times.begin(), baked.times.end());
+    if (setup.parts.empty() && !baked.rootMoves) {
+        // glTF animations need at least one channel.
+        m_warnings << QStringLiteral("Setup %1 has no parts and the motion does not move it; no "
+                                     "animation written")
+                          .arg(hex(setup.id));
+        return;
+    }
+    // Keys must strictly increase as floats: frames shorter than a float step at that time
+    // (absurd framerates) are nudged apart rather than written out of order.
+    std::vector<float> times;
+    for (double time : baked.times)
+        times.push_back(times.empty()
+                            ? float(time)
+                            : std::max(float(time), std::nextafter(times.back(), INFINITY)));
     const int input = m_doc.addFloatAccessor(times, 1, BufferTarget::None, true);
     const char* interpolation = m_options.interpolation == Interpolation::Step ? "STEP" : "LINEAR";
     QJsonArray samplers, channels;

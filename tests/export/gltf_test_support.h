@@ -186,5 +186,7 @@ inline ValidatorRun runValidator(const QByteArray& bytes, const QString& suffix)
         QFAIL(qPrintable(run.why));                                                                \
     }
 
-// Zero errors, or the validator's messages as the failure text.
-#define PORTALKIT_EXPECT_VALID(run) QVERIFY2(run.errors() == 0, qPrintable(run.messages(0)))
+// Zero errors and zero warnings (unused objects, non-unit vectors, ...), or the validator's
+// messages as the failure text.
+#define PORTALKIT_EXPECT_VALID(run)                                                                \
+    QVERIFY2(run.errors() == 0 && run.warnings() == 0, qPrintable(run.messages(1)))
