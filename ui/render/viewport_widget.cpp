@@ -73,6 +73,9 @@ void ViewportWidget::createActions() {
         const Overlay overlay = Overlay(i);
         auto* action = new QAction(overlayLabel(overlay), this);
         action->setCheckable(true);
+        QString shortName = overlayName(overlay);
+        shortName[0] = shortName[0].toUpper();
+        action->setIconText(shortName); // the toolbar's button
         action->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
         action->setShortcutContext(Qt::WindowShortcut);
         action->setChecked(remembered.contains(overlayName(overlay)));

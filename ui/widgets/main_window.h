@@ -64,6 +64,8 @@ class MainWindow : public QMainWindow {
     // Most recent first; persisted in QSettings("PortalKit", "Studio"), key "recentDats".
     QStringList recentDats() const;
     QMenu* recentMenu() const { return m_recentMenu; }
+    // Toggles for the docks; a front end adds its own panels and view actions here.
+    QMenu* viewMenu() const { return m_viewMenu; }
 
     BrowserDock* browserDock() const { return m_browser; }
     InspectorDock* inspectorDock() const { return m_inspector; }
