@@ -63,7 +63,7 @@ int writeModel(dat::DatFile dat, std::uint32_t id, const QString& output,
     exports::ModelExportOptions options;
     options.spheres = parser.isSet("spheres");
     if (parser.isSet("motion")) {
-        const auto motion = parseId(parser.value("motion"));
+        const auto motion = dat::parseDid(parser.value("motion"));
         if (!motion) {
             printError("--motion takes a command id, e.g. 0x10000153");
             return kUsageOrIo;
@@ -71,7 +71,7 @@ int writeModel(dat::DatFile dat, std::uint32_t id, const QString& output,
         options.motion = exports::MotionRequest{*motion, std::nullopt, 1};
     }
     if (parser.isSet("style")) {
-        const auto style = parseId(parser.value("style"));
+        const auto style = dat::parseDid(parser.value("style"));
         if (!style || !options.motion) {
             printError(style ? "--style goes with --motion" : "--style takes a command id");
             return kUsageOrIo;
