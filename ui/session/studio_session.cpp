@@ -4,6 +4,7 @@
 #include "io/dat_error.h"
 #include "records/setup.h"
 
+#include <QScopedValueRollback>
 #include <algorithm>
 #include <cmath>
 
@@ -299,6 +300,7 @@ void StudioSession::setSeed(std::uint32_t seed) {
 void StudioSession::replayTo(std::int64_t frame) {
     if (m_mode == Mode::Empty)
         return;
+    const QScopedValueRollback replaying(m_replaying, true);
     rebuild();
     advanceFrames(frame);
 }
@@ -310,6 +312,7 @@ void StudioSession::seek(double t) {
     if (m_mode == Mode::Scenario)
         target = std::min(target, lengthFrames());
     m_pending = 0;
+    const QScopedValueRollback replaying(m_replaying, true);
     // Forward is the same replay already under way; backward starts again from 0.
     if (target >= m_frame)
         advanceFrames(target - m_frame);

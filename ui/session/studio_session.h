@@ -96,6 +96,10 @@ class StudioSession : public QObject {
     std::uint32_t seed() const { return m_seed; }
     void setSeed(std::uint32_t seed); // for Setups; replays
     bool isPlaying() const { return m_playing; }
+    // True while seek() (forward too) or a replay runs frames only to reach a time: their
+    // events are jumped over, not played, so listeners acting in real time (sound) ignore them.
+    // The events of play, step and actions are live.
+    bool isReplaying() const { return m_replaying; }
     double speed() const { return m_speed; }
     bool loop() const { return m_loop; }
     // The loop (and timeline) length: the scenario's duration, else loopLength (5 s default).
@@ -166,6 +170,7 @@ class StudioSession : public QObject {
     double m_loopLength = kDefaultLength;
 
     bool m_playing = false;
+    bool m_replaying = false;
     bool m_loop = false;
     double m_speed = 1;
     double m_pending = 0;                 // scaled wall seconds not yet a whole frame
