@@ -12,6 +12,10 @@ int main(int argc, char** argv) {
     // OpenGL renderer with a 3.3 core context before anything creates a window.
     if (!qEnvironmentVariableIsSet("QT3D_RENDERER"))
         qputenv("QT3D_RENDERER", "opengl");
+    // Qt 6.4's default GStreamer backend plays nothing without plugin packages Debian leaves
+    // out; its FFmpeg backend decodes PCM and MP3 Waves with libraries Qt Multimedia brings.
+    if (!qEnvironmentVariableIsSet("QT_MEDIA_BACKEND"))
+        qputenv("QT_MEDIA_BACKEND", "ffmpeg");
     QSurfaceFormat format;
     format.setVersion(3, 3);
     format.setProfile(QSurfaceFormat::CoreProfile);
