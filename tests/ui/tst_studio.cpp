@@ -6,12 +6,17 @@
 #include "render/viewport_widget.h"
 #include "session/effect_launcher.h"
 #include "session/event_log.h"
+#include "session/sound_player.h"
 #include "session/studio_session.h"
 #include "session/table_browser.h"
+#include "session/timeline_bar.h"
 #include "studio/studio.h"
 #include "widgets/main_window.h"
 
+#include <QAction>
+#include <QSettings>
 #include <QStandardPaths>
+#include <QToolButton>
 #include <QtTest>
 
 using namespace portalkit;
@@ -92,6 +97,39 @@ class TestStudio : public QObject {
         // Choosing a PhysicsScriptTable lists it in the table browser.
         QVERIFY(window.selectEntry(kFlameBoltTable));
         QCOMPARE(studio.tableBrowser()->tableId(), kFlameBoltTable);
+    }
+
+    // The mute toggle sits beside play and step, answers to M, and outlives the session.
+    void muteToggleMutesTheSoundAndIsRemembered() {
+        QSettings("PortalKit", "Studio").remove("audio/muted");
+        MainWindow window;
+        Studio studio(&window);
+        QVERIFY(window.openDat(PORTALKIT_DEMO_DAT));
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QAction* mute = studio.muteAction();
+        QVERIFY(mute->isCheckable() && !mute->isChecked());
+        QCOMPARE(mute->shortcut(), QKeySequence(Qt::Key_M));
+        QCOMPARE(studio.timeline()->muteButton()->defaultAction(), mute);
+        QVERIFY(!studio.soundPlayer()->isMuted());
+
+        QTest::keyClick(&window, Qt::Key_M);
+        QVERIFY(mute->isChecked());
+        QVERIFY(studio.soundPlayer()->isMuted());
+        studio.timeline()->muteButton()->click();
+        QVERIFY(!studio.soundPlayer()->isMuted());
+        studio.soundPlayer()->setMuted(true); // the player's own state shows on the button
+        QVERIFY(mute->isChecked());
+
+        // A new session (the DAT opened again) starts muted, with the button in its timeline.
+        QVERIFY(window.openDat(PORTALKIT_DEMO_DAT));
+        QVERIFY(studio.soundPlayer()->isMuted());
+        QVERIFY(mute->isChecked());
+        QCOMPARE(studio.timeline()->muteButton()->defaultAction(), mute);
+        mute->trigger();
+        QVERIFY(!studio.soundPlayer()->isMuted());
+        QCOMPARE(QSettings("PortalKit", "Studio").value("audio/muted").toBool(), false);
     }
 
     void openingAnotherDatRebuildsTheSession() {

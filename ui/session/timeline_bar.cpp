@@ -9,6 +9,7 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <QToolButton>
 #include <algorithm>
 #include <cmath>
 
@@ -59,6 +60,16 @@ TimelineBar::TimelineBar(StudioSession* session, QWidget* parent)
         m_loop->setChecked(loop);
     });
     refresh();
+}
+
+void TimelineBar::setMuteAction(QAction* action) {
+    if (!m_mute) {
+        m_mute = new QToolButton(this);
+        m_mute->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        auto* row = static_cast<QHBoxLayout*>(layout());
+        row->insertWidget(row->indexOf(m_step) + 1, m_mute);
+    }
+    m_mute->setDefaultAction(action);
 }
 
 void TimelineBar::scrubTo(int sliderValue) {

@@ -1,15 +1,18 @@
 #pragma once
 
 // The timeline (docs/studio.md): play/pause, one-frame step, a scrub slider over the loop length
-// (seeking replays from 0), speed 0.1×–4× and loop, over a StudioSession's clock.
+// (seeking replays from 0), speed 0.1×–4× and loop, over a StudioSession's clock; the studio adds
+// its mute toggle beside play and step.
 
 #include <QWidget>
 
+class QAction;
 class QCheckBox;
 class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
 class QSlider;
+class QToolButton;
 
 namespace portalkit::ui {
 
@@ -28,6 +31,9 @@ class TimelineBar : public QWidget {
     QDoubleSpinBox* speedBox() const { return m_speed; }
     QCheckBox* loopBox() const { return m_loop; }
     QLabel* timeLabel() const { return m_time; }
+    // A button for `action` (not owned) after Step; null until setMuteAction.
+    void setMuteAction(QAction* action);
+    QToolButton* muteButton() const { return m_mute; }
 
   public Q_SLOTS:
     void scrubTo(int sliderValue); // what moving the slider does: seek there
@@ -41,6 +47,7 @@ class TimelineBar : public QWidget {
     QLabel* m_time;
     QDoubleSpinBox* m_speed;
     QCheckBox* m_loop;
+    QToolButton* m_mute = nullptr;
 };
 
 } // namespace portalkit::ui

@@ -1,7 +1,7 @@
 #pragma once
 // The studio put together (architecture.md): MainWindow's browser and inspector around the Qt3D
 // viewport, and the effect session with its launcher, timeline, event log, particle plot and
-// table browser as docks. Choosing a Setup in the browser shows it; choosing a
+// table browser as docks, and its sound. Choosing a Setup in the browser shows it; choosing a
 // PhysicsScriptTable lists it. The session is rebuilt from the portal DAT whenever the open
 // DATs change.
 
@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 
+class QAction;
 class QDockWidget;
 
 namespace portalkit::preview {
@@ -25,6 +26,7 @@ class EffectLauncher;
 class EventLog;
 class MainWindow;
 class ParticlePlot;
+class SoundPlayer;
 class StudioSession;
 class TableBrowser;
 class TimelineBar;
@@ -45,6 +47,10 @@ class Studio : public QObject {
     EventLog* eventLog() const { return m_eventLog; }
     ParticlePlot* particlePlot() const { return m_plot; }
     TableBrowser* tableBrowser() const { return m_tables; }
+    // Plays the session's sounds; null while no portal DAT is open.
+    SoundPlayer* soundPlayer() const { return m_sound; }
+    // Mute (M), shown in the timeline; checked while the sound player is muted.
+    QAction* muteAction() const { return m_muteAction; }
 
     // Shows this Setup in the viewport with a fresh session; false when it cannot be loaded.
     bool showSetup(std::uint32_t setupId);
@@ -62,6 +68,8 @@ class Studio : public QObject {
     EventLog* m_eventLog = nullptr;
     ParticlePlot* m_plot = nullptr;
     TableBrowser* m_tables = nullptr;
+    SoundPlayer* m_sound = nullptr;
+    QAction* m_muteAction;
     QDockWidget* m_launcherDock;
     QDockWidget* m_timelineDock;
     QDockWidget* m_eventLogDock;
