@@ -1,6 +1,6 @@
 #include "command.h"
 #include "core/assets.h"
-#include "imaging/surface_image.h"
+#include "entry_export.h"
 #include "io/dat_error.h"
 #include "model_export.h"
 #include "records/record.h"
@@ -11,50 +11,6 @@
 
 namespace portalkit::cli {
 namespace {
-
-// A solid-colour Surface exports as a swatch of this size.
-constexpr int kSwatchSize = 16;
-
-template <typename T> T decodeEntry(const dat::DatFile& dat, std::uint32_t id) {
-    if (!dat.find(id))
-        throw dat::DatError("id", "refers to " + dat::formatDid(id) + ", which is not in this DAT",
-                            0, dat::OffsetKind::File, id);
-    return T::decode(dat.read(id), id);
-}
-
-// The image of a RenderSurface, with its palette from the DAT when it needs one; `paletteId`
-// overrides the surface's own default palette (a Surface may name one).
-QImage renderSurfaceImage(const dat::DatFile& dat, std::uint32_t id, std::uint32_t paletteId) {
-    const auto surface = decodeEntry<dat::RenderSurface>(dat, id);
-    std::optional<dat::Palette> palette;
-    if (surface.hasDefaultPalette())
-        palette = decodeEntry<dat::Palette>(dat, paletteId ? paletteId : surface.defaultPaletteId);
-    return dat::renderSurfaceImage(surface, palette ? &*palette : nullptr);
-}
-
-// A SurfaceTexture lists its mips highest quality first; the best ones may live only in
-// client_highres.dat, so the first one this DAT holds is used.
-QImage textureImage(const dat::DatFile& dat, std::uint32_t id, std::uint32_t paletteId) {
-    const auto texture = decodeEntry<dat::SurfaceTexture>(dat, id);
-    for (std::uint32_t mip : texture.renderSurfaceIds)
-        if (dat.find(mip))
-            return renderSurfaceImage(dat, mip, paletteId);
-    throw dat::DatError("surfaceTexture.renderSurfaceIds",
-                        "none of its RenderSurfaces is in this DAT", 0, dat::OffsetKind::Entry, id);
-}
-
-QImage exportImage(const dat::DatFile& dat, std::uint32_t id, std::string_view type) {
-    if (type == dat::RenderSurface::kTypeName)
-        return renderSurfaceImage(dat, id, 0);
-    if (type == dat::SurfaceTexture::kTypeName)
-        return textureImage(dat, id, 0);
-    const auto surface = decodeEntry<dat::Surface>(dat, id);
-    if (surface.hasTexture())
-        return textureImage(dat, surface.origTextureId, surface.origPaletteId);
-    QImage swatch(kSwatchSize, kSwatchSize, QImage::Format_ARGB32);
-    swatch.fill(QColor::fromRgba(surface.colorValue));
-    return swatch;
-}
 
 // GfxObj and Setup as glTF (model_export.h); --motion, --style, --spheres and --interpolation
 // only mean something here.
@@ -144,7 +100,7 @@ int runExport(const QStringList& arguments) {
                 return kUsageOrIo;
             }
         if (type == dat::Wave::kTypeName) {
-            const auto wave = decodeEntry<dat::Wave>(dat, id);
+            const auto wave = dat::Wave::decode(dat.read(id), id);
             if (QFileInfo(output).suffix().compare(wave.fileExtension(), Qt::CaseInsensitive))
                 printError("note: " + didText(id) + " is a ." + wave.fileExtension() +
                            " sound; writing it to " + output + " anyway");
@@ -154,7 +110,7 @@ int runExport(const QStringList& arguments) {
             type == dat::Surface::kTypeName) {
             QSaveFile file(output);
             if (!file.open(QIODevice::WriteOnly) ||
-                !exportImage(dat, id, type).save(&file, "PNG") || !file.commit()) {
+                !exports::entryImage(dat, id).save(&file, "PNG") || !file.commit()) {
                 printError("cannot write " + output + ": " + file.errorString());
                 return kUsageOrIo;
             }
