@@ -1,6 +1,9 @@
 #include "studio.h"
 
 #include "core/assets.h"
+#include "entry_export.h"
+#include "export_dialog.h"
+#include "records/common.h"
 #include "render/viewport_widget.h"
 #include "session/effect_launcher.h"
 #include "session/event_log.h"
@@ -14,7 +17,9 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QIcon>
+#include <QMenu>
 #include <QStatusBar>
+#include <QToolBar>
 
 namespace portalkit::ui {
 
@@ -28,8 +33,18 @@ Studio::Studio(MainWindow* window)
     m_timelineDock = addDock(tr("Timeline"), QStringLiteral("timeline"), Qt::BottomDockWidgetArea);
     m_eventLogDock = addDock(tr("Event log"), QStringLiteral("events"), Qt::BottomDockWidgetArea);
     m_plotDock = addDock(tr("Particles"), QStringLiteral("particles"), Qt::BottomDockWidgetArea);
+    // The timeline gets the whole width under the viewport, the log and plot share a row below
+    // it, and the right column stays narrow enough to leave the viewport most of the window.
+    m_window->splitDockWidget(m_timelineDock, m_eventLogDock, Qt::Vertical);
     m_window->tabifyDockWidget(m_eventLogDock, m_plotDock);
     m_eventLogDock->raise();
+    m_window->resizeDocks({m_launcherDock}, {300}, Qt::Horizontal);
+    m_window->resizeDocks({m_timelineDock, m_eventLogDock}, {70, 170}, Qt::Vertical);
+    addViewActions();
+    m_exportAction = new QAction(tr("&Export Selected…"), this);
+    m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(m_exportAction, &QAction::triggered, this, &Studio::chooseExport);
+    m_window->addFileAction(m_exportAction);
     // The action outlives the sessions; on the window, its shortcut works wherever focus is.
     m_muteAction->setCheckable(true);
     m_muteAction->setShortcut(QKeySequence(tr("M")));
@@ -49,6 +64,78 @@ Studio::Studio(MainWindow* window)
         }
     });
     rebuildSession();
+}
+
+void Studio::addViewActions() {
+    QMenu* view = m_window->viewMenu();
+    view->addSeparator();
+    for (QDockWidget* dock :
+         {m_launcherDock, m_tablesDock, m_timelineDock, m_eventLogDock, m_plotDock})
+        view->addAction(dock->toggleViewAction());
+    view->addSeparator();
+    QMenu* viewport = view->addMenu(tr("Vie&wport"));
+    auto* toolbar = m_window->addToolBar(tr("Viewport"));
+    toolbar->setObjectName(QStringLiteral("viewportToolbar")); // for saveState
+    for (QAction* action : m_viewport->overlayActions()) {
+        viewport->addAction(action);
+        toolbar->addAction(action);
+    }
+    viewport->addSeparator();
+    viewport->addAction(m_viewport->frameSelectionAction());
+    toolbar->addSeparator();
+    toolbar->addAction(m_viewport->frameSelectionAction());
+    view->addAction(toolbar->toggleViewAction());
+}
+
+void Studio::chooseExport() {
+    const auto dat = m_window->currentDat();
+    const std::uint32_t id = m_window->currentId();
+    if (!dat || !id) {
+        m_window->statusBar()->showMessage(tr("Select an entry to export first"), 5000);
+        return;
+    }
+    const preview::Assets assets(dat);
+    const auto format = exports::entryFormat(*dat, id);
+    if (format == exports::EntryFormat::None) {
+        m_window->statusBar()->showMessage(tr("%1 has no export").arg(dat::didJson(id)), 5000);
+        return;
+    }
+    ExportDialog dialog(id, QString::fromUtf8(dat::typeName(dat->kind(), id).data()),
+                        exports::defaultSuffix(assets, id), format == exports::EntryFormat::Model,
+                        m_window);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QString error;
+    const auto options = dialog.options(error);
+    if (!options) {
+        m_window->statusBar()->showMessage(error, 8000);
+        return;
+    }
+    exportCurrent(dialog.path(), *options);
+}
+
+bool Studio::exportCurrent(const QString& path, const exports::ModelExportOptions& options) {
+    m_exportError.clear();
+    const auto dat = m_window->currentDat();
+    const std::uint32_t id = m_window->currentId();
+    try {
+        if (!dat || !id)
+            throw exports::ExportError("no entry is selected");
+        // Its own Assets: the entry may be in another DAT than the session's portal.
+        const preview::Assets assets(dat);
+        const QStringList warnings = exports::exportEntryToFile(assets, id, path, options);
+        m_window->statusBar()->showMessage(
+            warnings.isEmpty()
+                ? tr("Exported %1 to %2").arg(dat::didJson(id), path)
+                : tr("Exported %1 to %2 (%3)")
+                      .arg(dat::didJson(id), path, warnings.join(QStringLiteral("; "))),
+            8000);
+        return true;
+    } catch (const std::exception& error) {
+        m_exportError = QString::fromStdString(error.what());
+    }
+    m_window->statusBar()->showMessage(tr("Export failed: %1").arg(m_exportError), 10000);
+    return false;
 }
 
 QDockWidget* Studio::addDock(const QString& title, const QString& name, Qt::DockWidgetArea area) {

@@ -5,6 +5,8 @@
 // PhysicsScriptTable lists it. The session is rebuilt from the portal DAT whenever the open
 // DATs change.
 
+#include "model_export.h"
+
 #include <QObject>
 #include <cstdint>
 #include <memory>
@@ -52,14 +54,27 @@ class Studio : public QObject {
     // Mute (M), shown in the timeline; checked while the sound player is muted.
     QAction* muteAction() const { return m_muteAction; }
 
+    // File → Export selected… (Ctrl+E): asks where and how, then exportCurrent.
+    QAction* exportAction() const { return m_exportAction; }
+    // Writes the browser's current entry to `path` in its format (entry_export.h); false, with
+    // the reason on the status bar and in lastExportError(), when it cannot.
+    bool exportCurrent(const QString& path, const exports::ModelExportOptions& options);
+    QString lastExportError() const { return m_exportError; }
+
     // Shows this Setup in the viewport with a fresh session; false when it cannot be loaded.
     bool showSetup(std::uint32_t setupId);
 
   private:
     void rebuildSession();
+    // View menu: the studio's docks, the viewport's overlays and frame-selection (also on a
+    // toolbar).
+    void addViewActions();
+    void chooseExport();
     QDockWidget* addDock(const QString& title, const QString& name, Qt::DockWidgetArea area);
 
     MainWindow* m_window;
+    QAction* m_exportAction;
+    QString m_exportError;
     render::ViewportWidget* m_viewport;
     std::shared_ptr<const preview::Assets> m_assets;
     StudioSession* m_session = nullptr;

@@ -121,12 +121,12 @@ MainWindow::MainWindow(QWidget* parent)
     if (QFileInfo::exists(demoManifest))
         m_audit->setManifestPath(QDir::cleanPath(demoManifest));
 
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Open DAT…"), QKeySequence::Open, this, &MainWindow::chooseDat);
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_fileMenu = menuBar()->addMenu(tr("&File"));
+    m_fileMenu->addAction(tr("&Open DAT…"), QKeySequence::Open, this, &MainWindow::chooseDat);
+    m_recentMenu = m_fileMenu->addMenu(tr("Open &Recent"));
     rebuildRecentMenu();
-    file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
+    m_quitSeparator = m_fileMenu->addSeparator();
+    m_fileMenu->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
     QMenu* go = menuBar()->addMenu(tr("&Go"));
     go->addAction(m_browser->backAction());
     go->addAction(m_browser->forwardAction());
@@ -143,6 +143,10 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() {
     m_audit->waitForRun(); // a run reads a DAT this window owns
+}
+
+void MainWindow::addFileAction(QAction* action) {
+    m_fileMenu->insertAction(m_quitSeparator, action);
 }
 
 QTreeWidget* MainWindow::recordView() const {

@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+class QAction;
 class QDockWidget;
 class QLabel;
 class QLineEdit;
@@ -66,6 +67,9 @@ class MainWindow : public QMainWindow {
     QMenu* recentMenu() const { return m_recentMenu; }
     // Toggles for the docks; a front end adds its own panels and view actions here.
     QMenu* viewMenu() const { return m_viewMenu; }
+    // Adds a front end's action to File, above Quit.
+    void addFileAction(QAction* action);
+    QMenu* fileMenu() const { return m_fileMenu; }
 
     BrowserDock* browserDock() const { return m_browser; }
     InspectorDock* inspectorDock() const { return m_inspector; }
@@ -122,6 +126,8 @@ class MainWindow : public QMainWindow {
     QDockWidget* m_entriesDock = nullptr;
     QMenu* m_recentMenu;
     QMenu* m_viewMenu;
+    QMenu* m_fileMenu;
+    QAction* m_quitSeparator;
     QString m_lastError;
     bool m_errorPending = false; // failed before the window was shown
     bool m_syncingTable = false;
