@@ -40,9 +40,9 @@ const QColor kFallback(255, 0, 255);
 } // namespace
 
 Blend blendForSurfaceType(std::uint32_t type) {
-    if (type & surface_flag::Additive)
+    if (type & dat::Surface::kAdditive)
         return Blend::Additive;
-    if (type & (surface_flag::Translucent | surface_flag::Alpha | surface_flag::InvAlpha))
+    if (type & (dat::Surface::kTranslucent | dat::Surface::kAlpha | dat::Surface::kInvAlpha))
         return Blend::Alpha;
     if (type & dat::Surface::kBase1ClipMap)
         return Blend::ClipMap;
@@ -75,7 +75,7 @@ const SurfaceLook& TextureCache::get(std::uint32_t id) {
     }
     look.blend = blendForSurfaceType(surface->type);
     look.translucency = surface->translucency;
-    look.luminosity = (surface->type & surface_flag::Luminous) ? 1.0f : surface->luminosity;
+    look.luminosity = (surface->type & dat::Surface::kLuminous) ? 1.0f : surface->luminosity;
     look.diffuse = surface->diffuse > 0 ? surface->diffuse : 1.0f;
     if (!surface->hasTexture()) {
         const std::uint32_t c = surface->colorValue;

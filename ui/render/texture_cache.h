@@ -18,15 +18,6 @@ namespace portalkit::render {
 
 enum class Blend { Opaque, ClipMap, Alpha, Additive };
 
-// Surface type bits (dat-format §3.8).
-namespace surface_flag {
-constexpr std::uint32_t Translucent = 0x10;
-constexpr std::uint32_t Luminous = 0x40;
-constexpr std::uint32_t Alpha = 0x100;
-constexpr std::uint32_t InvAlpha = 0x200;
-constexpr std::uint32_t Additive = 0x10000;
-} // namespace surface_flag
-
 // Additive wins over Translucent/Alpha; a clip map without either is alpha-tested.
 Blend blendForSurfaceType(std::uint32_t type);
 
