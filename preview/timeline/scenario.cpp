@@ -4,7 +4,9 @@
 #include "io/json_node.h"
 #include "records/common.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <algorithm>
@@ -143,6 +145,31 @@ Scenario loadScenarioFile(const QString& path) {
         throw dat::DatError(path.toStdString(), "cannot read: " + file.errorString().toStdString(),
                             0, dat::OffsetKind::Source);
     return loadScenario(file.readAll(), path);
+}
+
+QString bundledScenarioFolder(const QString& applicationDir) {
+    const QDir app(applicationDir);
+    for (const QString& relative :
+         {QStringLiteral("../resources/scenarios"), QStringLiteral("../../resources/scenarios"),
+          QStringLiteral("../../../resources/scenarios"),
+          QStringLiteral("../share/portalkit/scenarios")}) {
+        const QFileInfo folder(app.filePath(relative));
+        if (folder.isDir())
+            return folder.canonicalFilePath();
+    }
+    const QFileInfo here(QDir::current().filePath("resources/scenarios"));
+    return here.isDir() ? here.canonicalFilePath() : QString();
+}
+
+QString findScenarioFile(const QString& path, const QString& applicationDir) {
+    const QFileInfo given(path);
+    if (path.isEmpty() || given.exists() || given.isAbsolute())
+        return path;
+    const QString folder = bundledScenarioFolder(applicationDir);
+    if (folder.isEmpty())
+        return path;
+    const QString bundled = QDir(folder).filePath(path);
+    return QFileInfo::exists(bundled) ? bundled : path;
 }
 
 ScenarioPlayer::ScenarioPlayer(PreviewScene& scene, const Scenario& scenario)

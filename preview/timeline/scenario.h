@@ -47,6 +47,14 @@ struct Scenario {
 Scenario loadScenario(const QByteArray& json, const QString& source);
 Scenario loadScenarioFile(const QString& path);
 
+// The scenarios that come with PortalKit (resources/scenarios), seen from an executable in
+// `applicationDir`: the build tree's bin/, a test folder, or an installed bin/ (../share);
+// else ./resources/scenarios; empty when none is found.
+QString bundledScenarioFolder(const QString& applicationDir);
+// `path` when it names a file or is absolute; otherwise the bundled scenario of that relative
+// name when there is one (so `--scenario arrow.json` works from anywhere); else `path`.
+QString findScenarioFile(const QString& path, const QString& applicationDir);
+
 // Plays a scenario into a scene: messages are delivered when the clock reaches their time
 // (the clock stops exactly there), between frames of `dt`.
 class ScenarioPlayer {

@@ -10,6 +10,7 @@
 #include "timeline/scenario.h"
 
 #include <QBuffer>
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <algorithm>
@@ -194,7 +195,8 @@ int runRender(const QStringList& arguments) {
             return kUsageOrIo;
         }
         try {
-            scenario = loadScenarioFile(parser.value("scenario"));
+            scenario = loadScenarioFile(
+                findScenarioFile(parser.value("scenario"), QCoreApplication::applicationDirPath()));
         } catch (const dat::DatError& error) {
             printError(QString::fromStdString(error.what()));
             return kUsageOrIo;

@@ -7,6 +7,7 @@
 #include "scene/trace.h"
 #include "timeline/scenario.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QJsonDocument>
 #include <algorithm>
@@ -63,7 +64,8 @@ int runScenario(const QCommandLineParser& parser) {
         }
     Scenario scenario;
     try {
-        scenario = loadScenarioFile(parser.value("scenario"));
+        scenario = loadScenarioFile(
+            findScenarioFile(parser.value("scenario"), QCoreApplication::applicationDirPath()));
     } catch (const dat::DatError& error) {
         printError(QString::fromStdString(error.what()));
         return kUsageOrIo;

@@ -462,6 +462,31 @@ class TestTimeline : public QObject {
             runPortalkit({"simulate", PORTALKIT_DEMO_DAT, "--scenario", dir.filePath("none.json")});
         QCOMPARE(missing.exitCode, 2);
         QVERIFY(missing.err.contains("none.json"));
+
+        // A bare name is one of the scenarios that come with PortalKit, from any directory.
+        const auto bare = runPortalkit({"simulate", PORTALKIT_DEMO_DAT, "--scenario",
+                                        "flame_bolt.json", "--trace", dir.filePath("c.jsonl")});
+        QCOMPARE(bare.exitCode, 0);
+        QFile c(dir.filePath("c.jsonl"));
+        QVERIFY(c.open(QIODevice::ReadOnly));
+        QCOMPARE(c.readAll(), trace);
+    }
+
+    void bareScenarioNamesFindTheBundledOnes() {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath("bin"));
+        QVERIFY(QDir(dir.path()).mkpath("resources/scenarios"));
+        QFile bundled(dir.filePath("resources/scenarios/x.json"));
+        QVERIFY(bundled.open(QIODevice::WriteOnly));
+        bundled.close();
+        const QString bin = dir.filePath("bin");
+        const QString folder = QFileInfo(dir.filePath("resources/scenarios")).canonicalFilePath();
+        QCOMPARE(bundledScenarioFolder(bin), folder);
+        QCOMPARE(findScenarioFile("x.json", bin), QDir(folder).filePath("x.json"));
+        QCOMPARE(findScenarioFile("y.json", bin), QStringLiteral("y.json")); // not there: as given
+        const QString absolute = dir.filePath("elsewhere/x.json");
+        QCOMPARE(findScenarioFile(absolute, bin), absolute);
+        QCOMPARE(findScenarioFile("", bin), QString());
     }
 };
 

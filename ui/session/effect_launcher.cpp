@@ -134,19 +134,7 @@ std::optional<float> EffectLauncher::parseIntensity(const QString& text) {
 }
 
 QString EffectLauncher::defaultScenarioFolder() {
-    // build/bin/portalkit-studio → ../../resources/scenarios is the source tree's; a test binary
-    // sits one folder deeper.
-    const QDir app(QCoreApplication::applicationDirPath());
-    for (const QString& relative :
-         {QStringLiteral("../resources/scenarios"), QStringLiteral("../../resources/scenarios"),
-          QStringLiteral("../../../resources/scenarios"),
-          QStringLiteral("../share/portalkit/scenarios")}) {
-        const QFileInfo folder(app.filePath(relative));
-        if (folder.isDir())
-            return folder.canonicalFilePath();
-    }
-    const QFileInfo here(QDir::current().filePath("resources/scenarios"));
-    return here.isDir() ? here.canonicalFilePath() : QString();
+    return preview::bundledScenarioFolder(QCoreApplication::applicationDirPath());
 }
 
 void EffectLauncher::refresh() {
