@@ -83,6 +83,20 @@ int differingPixels(const QImage& a, const QImage& b) {
     return n;
 }
 
+// The human alone at the origin, and a 240×240 offscreen renderer over the same assets.
+struct HumanScene {
+    std::shared_ptr<Assets> assets = demoAssets();
+    render::OffscreenRenderer renderer{QSize(240, 240)};
+    PreviewScene scene{assets, 1};
+    std::uint32_t owner = 0;
+    HumanScene() {
+        renderer.setAssets(assets);
+        OwnerDesc desc;
+        desc.setup = kHuman;
+        owner = scene.createOwner(desc);
+    }
+};
+
 // The scene at time t after the recall starts at 0.
 FrameSnapshot recallAt(PreviewScene& scene, std::uint32_t owner, double t) {
     while (scene.now() < t - 1e-9)
@@ -155,14 +169,11 @@ class TestRender : public QObject {
 
     // Each overlay draws something; turning it off again gives the plain frame back.
     void overlaysToggle() {
-        render::OffscreenRenderer renderer(QSize(240, 240));
-        QVERIFY(renderer.isValid());
-        auto assets = demoAssets();
-        renderer.setAssets(assets);
-        PreviewScene scene(assets, 1);
-        OwnerDesc desc;
-        desc.setup = kHuman;
-        QVERIFY(scene.createOwner(desc));
+        HumanScene human;
+        QVERIFY(human.renderer.isValid());
+        QVERIFY(human.owner);
+        render::OffscreenRenderer& renderer = human.renderer;
+        PreviewScene& scene = human.scene;
         const FrameSnapshot snapshot = scene.snapshot();
         const QImage plain = renderer.render(snapshot);
         for (render::Overlay overlay :
@@ -178,14 +189,11 @@ class TestRender : public QObject {
 
     // A scenario's walls and target spheres are drawn, and the grid lies on its ground.
     void scenarioWorldIsDrawn() {
-        render::OffscreenRenderer renderer(QSize(240, 240));
-        QVERIFY(renderer.isValid());
-        auto assets = demoAssets();
-        renderer.setAssets(assets);
-        PreviewScene scene(assets, 1);
-        OwnerDesc desc;
-        desc.setup = kHuman;
-        QVERIFY(scene.createOwner(desc));
+        HumanScene human;
+        QVERIFY(human.renderer.isValid());
+        QVERIFY(human.owner);
+        render::OffscreenRenderer& renderer = human.renderer;
+        PreviewScene& scene = human.scene;
         FrameSnapshot bare = scene.snapshot();
         QVERIFY(!bare.world);
         const QImage plain = renderer.render(bare);
