@@ -93,6 +93,10 @@ int runRender(const QStringList& arguments) {
         {"overlays",
          "Debug overlays, comma-separated: spheres, cylinders, selection, axes, lights, grid.",
          "LIST"},
+        {"particles",
+         "Particle buffer resolution: full, or half (a quarter of the pixels, as the studio "
+         "draws by default).",
+         "RES", "full"},
         {"seed", "Random seed.", "N", "1"},
         {"dt", "Frame step in seconds.", "S", "0.04"},
         {"timeout", "Give up on a frame after this many milliseconds.", "MS", "20000"},
@@ -150,6 +154,11 @@ int runRender(const QStringList& arguments) {
     std::optional<std::array<float, 3>> camera;
     if (parser.isSet("camera") && !(camera = parseCamera(parser.value("camera")))) {
         printError("--camera takes YAW,PITCH[,DIST]: degrees (pitch -90 to 90) and metres");
+        return kUsageOrIo;
+    }
+    const auto particleResolution = render::particleResolutionFromName(parser.value("particles"));
+    if (!particleResolution) {
+        printError("--particles takes full or half");
         return kUsageOrIo;
     }
     std::vector<render::Overlay> overlays;
@@ -236,6 +245,7 @@ int runRender(const QStringList& arguments) {
     }
     renderer.setTimeoutMs(int(std::min<std::uint32_t>(*timeout, 600000)));
     renderer.setAssets(assets);
+    renderer.setParticleResolution(*particleResolution);
     for (render::Overlay overlay : overlays)
         renderer.scene().setOverlay(overlay, true);
 

@@ -115,7 +115,11 @@ class TestRender : public QObject {
         // The viewport remembers its overlays in QSettings: keep them out of the user's.
         QStandardPaths::setTestModeEnabled(true);
     }
-    void init() { QSettings("PortalKit", "Studio").remove("viewport/overlays"); }
+    void init() {
+        QSettings settings("PortalKit", "Studio");
+        settings.remove("viewport/overlays");
+        settings.remove("viewport/particleResolution");
+    }
 
     // The human stands in the middle of the frame in its skin colours (human.json's texture
     // 0x08000A06: #C89070 / #A06848, so red > green > blue).
@@ -165,6 +169,113 @@ class TestRender : public QObject {
         QVERIFY2(differingPixels(withParticles, withoutParticles) > 20,
                  qPrintable(QString::number(differingPixels(withParticles, withoutParticles))));
         QVERIFY(differingPixels(withParticles, earlier) > 20);
+    }
+
+    // The half-resolution particle buffer changes about as many pixels as the full one and
+    // leaves the rest of the frame alone.
+    void halfResolutionParticlesMatchFull() {
+        HumanScene h;
+        QVERIFY(h.renderer.isValid());
+        QVERIFY(h.scene.performMotion(h.owner, kRecall));
+        const FrameSnapshot after = recallAt(h.scene, h.owner, 2.0);
+        QVERIFY(!after.particles.empty());
+        h.renderer.setCamera(h.renderer.cameraFor(after));
+        FrameSnapshot bare = after;
+        bare.particles.clear();
+        const QImage plain = h.renderer.render(bare);
+        QCOMPARE(h.renderer.particleResolution(), render::ParticleResolution::Full);
+        const QImage full = h.renderer.render(after);
+        h.renderer.setParticleResolution(render::ParticleResolution::Half);
+        const QImage half = h.renderer.render(after);
+        QVERIFY(!plain.isNull() && !full.isNull() && !half.isNull());
+        const int fullChanged = differingPixels(full, plain);
+        const int halfChanged = differingPixels(half, plain);
+        QVERIFY2(fullChanged > 20, qPrintable(QString::number(fullChanged)));
+        QVERIFY2(halfChanged > fullChanged / 2 && halfChanged < fullChanged * 2,
+                 qPrintable(QStringLiteral("%1 %2").arg(halfChanged).arg(fullChanged)));
+        // Outside what the particles touch at full resolution, half resolution changes at most
+        // their soft one-pixel rims.
+        int outside = 0;
+        for (int y = 0; y < plain.height(); ++y)
+            for (int x = 0; x < plain.width(); ++x) {
+                const QRgb p = plain.pixel(x, y), f = full.pixel(x, y), q = half.pixel(x, y);
+                const auto distance = [](QRgb a, QRgb b) {
+                    return std::abs(qRed(a) - qRed(b)) + std::abs(qGreen(a) - qGreen(b)) +
+                           std::abs(qBlue(a) - qBlue(b));
+                };
+                if (distance(p, f) <= 24 && distance(p, q) > 24)
+                    ++outside;
+            }
+        QVERIFY2(outside < fullChanged / 2,
+                 qPrintable(QStringLiteral("%1 of %2").arg(outside).arg(fullChanged)));
+    }
+
+    // The particle buffer is depth-tested against the scene at either resolution: a large
+    // sprite behind the body leaves the body's pixels alone (at half resolution all but a soft
+    // rim along the silhouette), the same sprite in front covers them.
+    void particlesBehindTheBodyStayHidden_data() {
+        QTest::addColumn<bool>("half");
+        QTest::newRow("full") << false;
+        QTest::newRow("half") << true;
+    }
+    void particlesBehindTheBodyStayHidden() {
+        QFETCH(bool, half);
+        HumanScene h;
+        QVERIFY(h.renderer.isValid());
+        h.renderer.setParticleResolution(half ? render::ParticleResolution::Half
+                                              : render::ParticleResolution::Full);
+        const FrameSnapshot bare = h.scene.snapshot();
+        h.renderer.setCamera(h.renderer.cameraFor(bare));
+        const QImage plain = h.renderer.render(bare);
+        QVERIFY(!plain.isNull());
+        // The camera looks from +Y at yaw 0: behind the body is -Y.
+        const auto withSprite = [&](float y) {
+            FrameSnapshot snapshot = bare;
+            ParticleInstance sprite;
+            sprite.owner = h.owner;
+            sprite.emitter = 1;
+            sprite.gfxObj = 0x01000A01; // the recall emitter's additive sparkle, 0.25 m
+            sprite.position = Vec3(0, y, 1.2f);
+            sprite.scale = 8;
+            snapshot.particles.push_back(sprite);
+            return h.renderer.render(snapshot);
+        };
+        const QImage behind = withSprite(-0.6f), inFront = withSprite(0.6f);
+        const auto changed = [](QRgb a, QRgb b) {
+            return std::abs(qRed(a) - qRed(b)) + std::abs(qGreen(a) - qGreen(b)) +
+                       std::abs(qBlue(a) - qBlue(b)) >
+                   24;
+        };
+        // The body's interior: body pixels at least two pixels in from its silhouette, where
+        // half resolution's soft rim cannot reach.
+        const auto inBody = [&](int x, int y) {
+            return x >= 0 && y >= 0 && x < plain.width() && y < plain.height() &&
+                   !isBackground(plain.pixel(x, y));
+        };
+        int body = 0, interior = 0, coveredBehind = 0, interiorBehind = 0, coveredInFront = 0;
+        for (int y = 0; y < plain.height(); ++y)
+            for (int x = 0; x < plain.width(); ++x) {
+                if (!inBody(x, y))
+                    continue;
+                bool inside = true;
+                for (int dy = -2; dy <= 2; ++dy)
+                    for (int dx = -2; dx <= 2; ++dx)
+                        inside = inside && inBody(x + dx, y + dy);
+                const bool hit = changed(plain.pixel(x, y), behind.pixel(x, y));
+                ++body;
+                interior += inside;
+                coveredBehind += hit;
+                interiorBehind += inside && hit;
+                coveredInFront += changed(plain.pixel(x, y), inFront.pixel(x, y));
+            }
+        QVERIFY(interior > 1000);
+        QVERIFY2(coveredInFront > body / 10, qPrintable(QString::number(coveredInFront)));
+        QVERIFY2(interiorBehind < interior / 100,
+                 qPrintable(QStringLiteral("%1 of %2").arg(interiorBehind).arg(interior)));
+        if (!half) // at full resolution the rim is exact too
+            QVERIFY2(coveredBehind < body / 100,
+                     qPrintable(QStringLiteral("%1 of %2").arg(coveredBehind).arg(body)));
+        QVERIFY(differingPixels(plain, behind) > 20); // the sprite shows around the body
     }
 
     // Each overlay draws something; turning it off again gives the plain frame back.
@@ -327,6 +438,24 @@ class TestRender : public QObject {
             QSettings("PortalKit", "Studio").value("viewport/overlays").toStringList().isEmpty());
     }
 
+    // The viewport draws particles at half resolution unless told otherwise, and remembers.
+    void viewportParticleResolutionIsRemembered() {
+        {
+            render::ViewportWidget viewport;
+            QAction* half = viewport.halfResolutionParticlesAction();
+            QVERIFY(half->isCheckable());
+            QVERIFY(half->isChecked());
+            QCOMPARE(viewport.particleResolution(), render::ParticleResolution::Half);
+            half->trigger();
+            QCOMPARE(viewport.particleResolution(), render::ParticleResolution::Full);
+        }
+        QCOMPARE(QSettings("PortalKit", "Studio").value("viewport/particleResolution").toString(),
+                 QStringLiteral("full"));
+        render::ViewportWidget viewport;
+        QVERIFY(!viewport.halfResolutionParticlesAction()->isChecked());
+        QCOMPARE(viewport.particleResolution(), render::ParticleResolution::Full);
+    }
+
     // The wheel zooms, a left drag orbits, a right drag pans; F frames the selection again.
     void viewportMouseMovesTheCamera() {
         render::ViewportWidget viewport;
@@ -426,6 +555,8 @@ class TestRender : public QObject {
                                       QStringList{"--at", "0", "-o", "x.png", "--size", "0x5"});
         QTest::newRow("bad overlay")
             << (base + QStringList{"--at", "0", "-o", "x.png", "--overlays", "nope"});
+        QTest::newRow("bad particle resolution")
+            << (base + QStringList{"--at", "0", "-o", "x.png", "--particles", "quarter"});
         QTest::newRow("bad camera")
             << (base + QStringList{"--at", "0", "-o", "x.png", "--camera", "a,b"});
         QTest::newRow("missing setup") << QStringList{

@@ -1,12 +1,30 @@
 #include "frame_graph.h"
 
+#include <Qt3DCore/QAttribute>
+#include <Qt3DCore/QBuffer>
+#include <Qt3DCore/QGeometry>
+#include <Qt3DRender/QBlendEquation>
+#include <Qt3DRender/QBlendEquationArguments>
 #include <Qt3DRender/QCameraSelector>
 #include <Qt3DRender/QClearBuffers>
+#include <Qt3DRender/QColorMask>
+#include <Qt3DRender/QCullFace>
+#include <Qt3DRender/QDepthTest>
+#include <Qt3DRender/QEffect>
+#include <Qt3DRender/QGeometryRenderer>
 #include <Qt3DRender/QLayerFilter>
+#include <Qt3DRender/QMaterial>
+#include <Qt3DRender/QNoDepthMask>
 #include <Qt3DRender/QNoDraw>
+#include <Qt3DRender/QRenderPass>
+#include <Qt3DRender/QRenderStateSet>
+#include <Qt3DRender/QRenderTarget>
+#include <Qt3DRender/QRenderTargetOutput>
 #include <Qt3DRender/QRenderTargetSelector>
+#include <Qt3DRender/QShaderProgram>
 #include <Qt3DRender/QSortPolicy>
 #include <Qt3DRender/QTechniqueFilter>
+#include <Qt3DRender/QTexture>
 #include <Qt3DRender/QViewport>
 #include <cmath>
 #include <numbers>
@@ -45,7 +63,156 @@ OrbitCamera OrbitCamera::framing(const BoundingSphere& sphere, float yaw, float 
     return camera;
 }
 
-FrameGraph buildFrameGraph(Qt3DCore::QNode* parent, Qt3DCore::QEntity* cameraParent,
+namespace {
+
+// A triangle covering the viewport; the composite reads the particle buffer through it.
+const char* kCompositeVertex = R"(#version 330 core
+in vec3 vertexPosition;
+out vec2 texCoord;
+void main() {
+    texCoord = vertexPosition.xy * 0.5 + 0.5;
+    gl_Position = vec4(vertexPosition.xy, 0.0, 1.0);
+}
+)";
+const char* kCompositeFragment = R"(#version 330 core
+in vec2 texCoord;
+uniform sampler2D particleBuffer;
+out vec4 fragColor;
+void main() { fragColor = texture(particleBuffer, texCoord); }
+)";
+
+Qt3DRender::QTexture2D* bufferTexture(Qt3DRender::QRenderTarget* target,
+                                      Qt3DRender::QRenderTargetOutput::AttachmentPoint point,
+                                      Qt3DRender::QAbstractTexture::TextureFormat format) {
+    using namespace Qt3DRender;
+    auto* output = new QRenderTargetOutput(target);
+    output->setAttachmentPoint(point);
+    auto* texture = new QTexture2D(output);
+    texture->setFormat(format);
+    texture->setSize(1, 1);
+    texture->setGenerateMipMaps(false);
+    texture->setMinificationFilter(QAbstractTexture::Linear);
+    texture->setMagnificationFilter(QAbstractTexture::Linear);
+    texture->setWrapMode(QTextureWrapMode(QTextureWrapMode::ClampToEdge));
+    output->setTexture(texture);
+    target->addOutput(output);
+    return texture;
+}
+
+// The particle buffer holds premultiplied colour and, in alpha, how much of the scene the
+// particles hide; the composite lays it over the scene as premultiplied colour.
+Qt3DCore::QEntity* addComposite(Qt3DCore::QEntity* sceneRoot, Qt3DRender::QTexture2D* color,
+                                Qt3DRender::QLayer* layer) {
+    using namespace Qt3DRender;
+    auto* entity = new Qt3DCore::QEntity(sceneRoot);
+    auto* geometry = new Qt3DCore::QGeometry(entity);
+    const float corners[] = {-1, -1, 0, 3, -1, 0, -1, 3, 0};
+    auto* buffer = new Qt3DCore::QBuffer(geometry);
+    buffer->setData(QByteArray(reinterpret_cast<const char*>(corners), sizeof(corners)));
+    auto* position = new Qt3DCore::QAttribute(geometry);
+    position->setName(Qt3DCore::QAttribute::defaultPositionAttributeName());
+    position->setAttributeType(Qt3DCore::QAttribute::VertexAttribute);
+    position->setVertexBaseType(Qt3DCore::QAttribute::Float);
+    position->setVertexSize(3);
+    position->setCount(3);
+    position->setBuffer(buffer);
+    geometry->addAttribute(position);
+    auto* renderer = new QGeometryRenderer(entity);
+    renderer->setGeometry(geometry);
+    renderer->setVertexCount(3);
+    renderer->setPrimitiveType(QGeometryRenderer::Triangles);
+
+    auto* effect = new QEffect(entity);
+    QRenderPass* pass = addCorePass(effect);
+    auto* program = new QShaderProgram(pass);
+    program->setVertexShaderCode(kCompositeVertex);
+    program->setFragmentShaderCode(kCompositeFragment);
+    pass->setShaderProgram(program);
+    auto* depth = new QDepthTest(pass);
+    depth->setDepthFunction(QDepthTest::Always);
+    pass->addRenderState(depth);
+    pass->addRenderState(new QNoDepthMask(pass));
+    auto* cull = new QCullFace(pass);
+    cull->setMode(QCullFace::NoCulling);
+    pass->addRenderState(cull);
+    using Factor = QBlendEquationArguments::Blending;
+    auto* args = new QBlendEquationArguments(pass);
+    args->setSourceRgb(Factor::One);
+    args->setDestinationRgb(Factor::OneMinusSourceAlpha);
+    args->setSourceAlpha(Factor::Zero);
+    args->setDestinationAlpha(Factor::One);
+    pass->addRenderState(args);
+    auto* equation = new QBlendEquation(pass);
+    equation->setBlendFunction(QBlendEquation::Add);
+    pass->addRenderState(equation);
+    auto* material = new QMaterial(entity);
+    material->setEffect(effect);
+    material->addParameter(new QParameter("particleBuffer", QVariant::fromValue(color)));
+
+    entity->addComponent(renderer);
+    entity->addComponent(material);
+    entity->addComponent(layer);
+    return entity;
+}
+
+} // namespace
+
+std::optional<ParticleResolution> particleResolutionFromName(const QString& name) {
+    for (ParticleResolution r : {ParticleResolution::Full, ParticleResolution::Half})
+        if (particleResolutionName(r) == name.trimmed().toLower())
+            return r;
+    return std::nullopt;
+}
+
+QString particleResolutionName(ParticleResolution resolution) {
+    return resolution == ParticleResolution::Half ? QStringLiteral("half") : QStringLiteral("full");
+}
+
+void FrameGraph::setSurfaceSize(QSize size) {
+    surfaceSize = size.expandedTo(QSize(1, 1));
+    const QSize buffer = particleBufferSize();
+    for (Qt3DRender::QTexture2D* texture : {particleColor, particleDepth})
+        if (texture)
+            texture->setSize(buffer.width(), buffer.height());
+}
+
+void FrameGraph::setParticleResolution(ParticleResolution resolution) {
+    particleResolution = resolution;
+    setSurfaceSize(surfaceSize);
+    applyParticlePasses();
+}
+
+void FrameGraph::setHasParticles(bool any) {
+    hasParticles = any;
+    if (composite)
+        composite->setEnabled(hasParticles && particleResolution == ParticleResolution::Half);
+}
+
+QSize FrameGraph::particleBufferSize() const {
+    if (particleResolution == ParticleResolution::Full)
+        return QSize(1, 1); // unused: particles draw straight into the frame
+    // Rounded up, so the buffer covers the surface's last row and column.
+    return QSize((surfaceSize.width() + 1) / 2, (surfaceSize.height() + 1) / 2);
+}
+
+void FrameGraph::applyParticlePasses() {
+    if (!passes.direct)
+        return;
+    const bool buffered = particleResolution == ParticleResolution::Half;
+    const auto select = [](Qt3DRender::QLayerFilter* filter, Qt3DRender::QLayer* layer) {
+        for (Qt3DRender::QLayer* old : filter->layers())
+            filter->removeLayer(old);
+        filter->addLayer(layer);
+    };
+    select(passes.direct, buffered ? passes.nothing : passes.particles);
+    select(passes.buffered, buffered ? passes.particles : passes.nothing);
+    select(passes.depth, buffered ? passes.opaque : passes.nothing);
+    passes.clear->setBuffers(buffered ? Qt3DRender::QClearBuffers::ColorDepthBuffer
+                                      : Qt3DRender::QClearBuffers::None);
+    setHasParticles(hasParticles);
+}
+
+FrameGraph buildFrameGraph(Qt3DCore::QNode* parent, Qt3DCore::QEntity* sceneRoot,
                            const SceneView& view, Qt3DRender::QRenderTarget* target) {
     using namespace Qt3DRender;
     FrameGraph graph;
@@ -58,7 +225,7 @@ FrameGraph buildFrameGraph(Qt3DCore::QNode* parent, Qt3DCore::QEntity* cameraPar
     }
     auto* viewport = new QViewport(top);
     viewport->setNormalizedRect(QRectF(0, 0, 1, 1));
-    graph.camera = new QCamera(cameraParent);
+    graph.camera = new QCamera(sceneRoot);
     auto* cameraSelector = new QCameraSelector(viewport);
     cameraSelector->setCamera(graph.camera);
     auto* filter = new QTechniqueFilter(cameraSelector);
@@ -75,9 +242,48 @@ FrameGraph buildFrameGraph(Qt3DCore::QNode* parent, Qt3DCore::QEntity* cameraPar
 
     auto* blend = new QLayerFilter(filter);
     blend->addLayer(view.blendLayer());
-    auto* sort = new QSortPolicy(blend);
-    sort->setSortTypes(QList<QSortPolicy::SortType>{QSortPolicy::BackToFront});
-    graph.capture = new QRenderCapture(sort);
+    (new QSortPolicy(blend))->setSortTypes(QList<QSortPolicy::SortType>{QSortPolicy::BackToFront});
+
+    // Particles either go straight into the frame after the blended layer (full resolution) or
+    // into the particle buffer (half); the filters of the way not taken select `nothing`.
+    graph.passes.particles = view.particleLayer();
+    graph.passes.opaque = view.opaqueLayer();
+    graph.passes.nothing = new QLayer(sceneRoot);
+    graph.passes.direct = new QLayerFilter(filter);
+    (new QSortPolicy(graph.passes.direct))
+        ->setSortTypes(QList<QSortPolicy::SortType>{QSortPolicy::BackToFront});
+
+    // The particle buffer: cleared to transparent black, given the opaque layer's depth, then
+    // the particles back to front.
+    auto* particleTarget = new QRenderTarget(sceneRoot);
+    graph.particleColor =
+        bufferTexture(particleTarget, QRenderTargetOutput::Color0, QAbstractTexture::RGBA8_UNorm);
+    graph.particleDepth =
+        bufferTexture(particleTarget, QRenderTargetOutput::Depth, QAbstractTexture::D24);
+    auto* particlePass = new QRenderTargetSelector(filter);
+    particlePass->setTarget(particleTarget);
+    graph.passes.clear = new QClearBuffers(particlePass);
+    graph.passes.clear->setClearColor(QColor(0, 0, 0, 0));
+    new QNoDraw(graph.passes.clear);
+    auto* depthOnly = new QRenderStateSet(particlePass);
+    auto* noColor = new QColorMask(depthOnly);
+    noColor->setRedMasked(false);
+    noColor->setGreenMasked(false);
+    noColor->setBlueMasked(false);
+    noColor->setAlphaMasked(false);
+    depthOnly->addRenderState(noColor);
+    graph.passes.depth = new QLayerFilter(depthOnly);
+    graph.passes.buffered = new QLayerFilter(particlePass);
+    (new QSortPolicy(graph.passes.buffered))
+        ->setSortTypes(QList<QSortPolicy::SortType>{QSortPolicy::BackToFront});
+
+    auto* compositeLayer = new QLayer(sceneRoot);
+    graph.composite = addComposite(sceneRoot, graph.particleColor, compositeLayer);
+    auto* composite = new QLayerFilter(filter);
+    composite->addLayer(compositeLayer);
+    graph.capture = new QRenderCapture(composite);
+    graph.applyParticlePasses();
+    graph.setSurfaceSize(graph.surfaceSize);
     return graph;
 }
 

@@ -1,17 +1,23 @@
 #pragma once
 
 // The frame graph both the offscreen renderer and the viewport use: clear, opaque layer, blended
-// layer (back to front), then a QRenderCapture leaf. And the orbit camera they share.
+// layer (back to front), particles (back to front); or, at half resolution, the particles drawn
+// into a buffer of their own over a depth-only copy of the opaque layer and composited over the
+// frame; then a QRenderCapture leaf. And the orbit camera they share.
 
 #include "scene_view.h"
 
 #include <Qt3DRender/QCamera>
 #include <Qt3DRender/QRenderCapture>
 #include <Qt3DRender/QRenderSurfaceSelector>
+#include <optional>
 
 namespace Qt3DRender {
+class QClearBuffers;
+class QLayerFilter;
 class QRenderTarget;
-}
+class QTexture2D;
+} // namespace Qt3DRender
 
 namespace portalkit::render {
 
@@ -30,14 +36,46 @@ struct OrbitCamera {
                                float fovDegrees = 45);
 };
 
+// Half resolution is a quarter of the pixels to fill, which is what particles cost under
+// llvmpipe (docs/benchmarks.md); edges against the scene soften by a pixel.
+enum class ParticleResolution { Full, Half };
+// "full", "half"; empty when unknown.
+std::optional<ParticleResolution> particleResolutionFromName(const QString& name);
+QString particleResolutionName(ParticleResolution resolution);
+
 struct FrameGraph {
     Qt3DRender::QRenderSurfaceSelector* surfaceSelector = nullptr;
     Qt3DRender::QCamera* camera = nullptr;
     Qt3DRender::QRenderCapture* capture = nullptr;
+    Qt3DRender::QTexture2D* particleColor = nullptr;
+    Qt3DRender::QTexture2D* particleDepth = nullptr;
+    Qt3DCore::QEntity* composite = nullptr;
+    // The nodes that switch between drawing particles into the frame and into the buffer.
+    struct ParticlePasses {
+        Qt3DRender::QLayer* particles = nullptr;
+        Qt3DRender::QLayer* opaque = nullptr;
+        Qt3DRender::QLayer* nothing = nullptr; // on no entity
+        Qt3DRender::QLayerFilter* direct = nullptr;
+        Qt3DRender::QLayerFilter* buffered = nullptr;
+        Qt3DRender::QLayerFilter* depth = nullptr;
+        Qt3DRender::QClearBuffers* clear = nullptr;
+    } passes;
+    QSize surfaceSize{1, 1};
+    ParticleResolution particleResolution = ParticleResolution::Full;
+    bool hasParticles = true;
+
+    // The drawing surface's size in pixels; the particle buffer follows it.
+    void setSurfaceSize(QSize size);
+    void setParticleResolution(ParticleResolution resolution);
+    // Without particles the composite, a full-surface pass, is skipped.
+    void setHasParticles(bool any);
+    QSize particleBufferSize() const;
+    void applyParticlePasses();
 };
 
-// Builds the graph under `parent`; with a render target, draws into it.
-FrameGraph buildFrameGraph(Qt3DCore::QNode* parent, Qt3DCore::QEntity* cameraParent,
+// Builds the graph under `parent` and its composite quad under `sceneRoot`; with a render
+// target, draws into it.
+FrameGraph buildFrameGraph(Qt3DCore::QNode* parent, Qt3DCore::QEntity* sceneRoot,
                            const SceneView& view, Qt3DRender::QRenderTarget* target = nullptr);
 
 // The clear colour, which tests treat as background.

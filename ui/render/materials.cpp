@@ -67,18 +67,26 @@ vec3 contribution(vec3 at, vec3 n, vec4 pos, vec4 color, vec4 dir) {
 }
 vec3 lighting(vec3 at, vec3 n) {
     vec3 light = ambientColor + keyColor * max(dot(n, -keyDirection), 0.0);
-    if (pkLightCount > 0) light += contribution(at, n, lightPosition0, lightColor0, lightDirection0);
-    if (pkLightCount > 1) light += contribution(at, n, lightPosition1, lightColor1, lightDirection1);
-    if (pkLightCount > 2) light += contribution(at, n, lightPosition2, lightColor2, lightDirection2);
-    if (pkLightCount > 3) light += contribution(at, n, lightPosition3, lightColor3, lightDirection3);
+    // A loop, not four guarded calls: llvmpipe runs the body of an if even when its condition
+    // is false, so guarded calls cost all four lights; a loop runs one pass past the count.
+    for (int i = 0; i < pkLightCount; ++i) {
+        vec4 pos = i == 0 ? lightPosition0 : i == 1 ? lightPosition1
+                 : i == 2 ? lightPosition2 : lightPosition3;
+        vec4 color = i == 0 ? lightColor0 : i == 1 ? lightColor1
+                   : i == 2 ? lightColor2 : lightColor3;
+        vec4 dir = i == 0 ? lightDirection0 : i == 1 ? lightDirection1
+                 : i == 2 ? lightDirection2 : lightDirection3;
+        light += contribution(at, n, pos, color, dir);
+    }
     return light;
 }
 )";
 
 // Particles: one instance per particle, lit per vertex as the client's fixed-function pipeline
 // lit them. Per-pixel lighting made llvmpipe fill the bottleneck at 10k sprites (benchmarks.md).
-// instanceRotation is the particle's quaternion (w, x, y, z); billboardMode 2 turns local +Y
-// toward the viewer, 5 keeps +Z up (effects-semantics §1.12).
+// instanceRotation is the particle's quaternion (w, x, y, z). Billboards (BILLBOARD defined)
+// turn local +Y toward the viewer, keeping +Z up in billboardMode 5 (effects-semantics §1.12).
+// The two are separate programs because llvmpipe runs both sides of a branch.
 const char* kInstancedVertex = R"(
 in vec3 vertexPosition;
 in vec3 vertexNormal;
@@ -104,20 +112,20 @@ void main() {
     vec3 local = vertexPosition * instanceScaleFade.x;
     vec3 p;
     vec3 n;
-    if (billboardMode == 2 || billboardMode == 5) {
-        vec3 y = instancePosition - eyePosition;
-        if (billboardMode == 5) y.z = 0.0;
-        y = length(y) > 1e-5 ? normalize(y) : vec3(0.0, 1.0, 0.0);
-        vec3 up = abs(y.z) > 0.999 ? vec3(0.0, 1.0, 0.0) : vec3(0.0, 0.0, 1.0);
-        vec3 x = normalize(cross(y, up));
-        vec3 z = cross(x, y);
-        mat3 basis = mat3(x, y, z);
-        p = basis * local;
-        n = basis * vertexNormal;
-    } else {
-        p = rotateQ(instanceRotation, local);
-        n = rotateQ(instanceRotation, vertexNormal);
-    }
+#ifdef BILLBOARD
+    vec3 y = instancePosition - eyePosition;
+    if (billboardMode == 5) y.z = 0.0;
+    y = length(y) > 1e-5 ? normalize(y) : vec3(0.0, 1.0, 0.0);
+    vec3 up = abs(y.z) > 0.999 ? vec3(0.0, 1.0, 0.0) : vec3(0.0, 0.0, 1.0);
+    vec3 x = normalize(cross(y, up));
+    vec3 z = cross(x, y);
+    mat3 basis = mat3(x, y, z);
+    p = basis * local;
+    n = basis * vertexNormal;
+#else
+    p = rotateQ(instanceRotation, local);
+    n = rotateQ(instanceRotation, vertexNormal);
+#endif
     vec3 world = instancePosition + p;
     // Both faces are drawn; light the side that faces the viewer.
     n = normalize(n);
@@ -195,6 +203,19 @@ class WhiteImage : public Qt3DRender::QPaintedTextureImage {
 
 } // namespace
 
+Qt3DRender::QRenderPass* addCorePass(Qt3DRender::QEffect* effect) {
+    using namespace Qt3DRender;
+    auto* technique = new QTechnique(effect);
+    technique->graphicsApiFilter()->setApi(QGraphicsApiFilter::OpenGL);
+    technique->graphicsApiFilter()->setProfile(QGraphicsApiFilter::CoreProfile);
+    technique->graphicsApiFilter()->setMajorVersion(3);
+    technique->graphicsApiFilter()->setMinorVersion(3);
+    auto* pass = new QRenderPass(technique);
+    technique->addRenderPass(pass);
+    effect->addTechnique(technique);
+    return pass;
+}
+
 bool Materials::blended(const SurfaceLook& look, float translucency) {
     return look.blend == Blend::Alpha || look.blend == Blend::Additive || look.translucency > 0 ||
            translucency > 0 || look.color.alpha() < 255;
@@ -206,12 +227,7 @@ Qt3DRender::QEffect* Materials::effect(Blend blend, Shading shading) {
         return it->second;
     using namespace Qt3DRender;
     auto* effect = new QEffect(m_owner);
-    auto* technique = new QTechnique(effect);
-    technique->graphicsApiFilter()->setApi(QGraphicsApiFilter::OpenGL);
-    technique->graphicsApiFilter()->setProfile(QGraphicsApiFilter::CoreProfile);
-    technique->graphicsApiFilter()->setMajorVersion(3);
-    technique->graphicsApiFilter()->setMinorVersion(3);
-    auto* pass = new QRenderPass(technique);
+    QRenderPass* pass = addCorePass(effect);
     auto* program = new QShaderProgram(pass);
     if (shading == Shading::Lines) {
         program->setVertexShaderCode(kLinesVertex);
@@ -219,8 +235,9 @@ Qt3DRender::QEffect* Materials::effect(Blend blend, Shading shading) {
     } else {
         // Particles light per vertex, meshes per pixel; kLighting goes where the lighting is.
         const QByteArray version = "#version 330 core\n";
-        if (shading == Shading::Instanced) {
-            program->setVertexShaderCode(version + kLighting + kInstancedVertex);
+        if (shading == Shading::Instanced || shading == Shading::Billboard) {
+            const QByteArray billboard = shading == Shading::Billboard ? "#define BILLBOARD\n" : "";
+            program->setVertexShaderCode(version + billboard + kLighting + kInstancedVertex);
             program->setFragmentShaderCode(kInstancedFragment);
         } else {
             program->setVertexShaderCode(kMeshVertex);
@@ -235,22 +252,26 @@ Qt3DRender::QEffect* Materials::effect(Blend blend, Shading shading) {
     depth->setDepthFunction(QDepthTest::LessOrEqual);
     pass->addRenderState(depth);
     if (blend == Blend::Alpha || blend == Blend::Additive) {
+        using Factor = QBlendEquationArguments::Blending;
+        const bool additive = blend == Blend::Additive;
         auto* args = new QBlendEquationArguments(pass);
-        args->setSourceRgb(blend == Blend::Additive ? QBlendEquationArguments::One
-                                                    : QBlendEquationArguments::SourceAlpha);
-        args->setDestinationRgb(blend == Blend::Additive
-                                    ? QBlendEquationArguments::One
-                                    : QBlendEquationArguments::OneMinusSourceAlpha);
-        args->setSourceAlpha(QBlendEquationArguments::One);
-        args->setDestinationAlpha(QBlendEquationArguments::OneMinusSourceAlpha);
+        args->setSourceRgb(additive ? Factor::One : Factor::SourceAlpha);
+        args->setDestinationRgb(additive ? Factor::One : Factor::OneMinusSourceAlpha);
+        if (shading == Shading::Instanced || shading == Shading::Billboard) {
+            // Alpha accumulates how much of the scene the particles hide, as the particle
+            // buffer needs (frame_graph.h): alpha blending adds to it, additive leaves it.
+            args->setSourceAlpha(additive ? Factor::Zero : Factor::One);
+            args->setDestinationAlpha(additive ? Factor::One : Factor::OneMinusSourceAlpha);
+        } else {
+            args->setSourceAlpha(Factor::One);
+            args->setDestinationAlpha(Factor::OneMinusSourceAlpha);
+        }
         pass->addRenderState(args);
         auto* equation = new QBlendEquation(pass);
         equation->setBlendFunction(QBlendEquation::Add);
         pass->addRenderState(equation);
         pass->addRenderState(new QNoDepthMask(pass));
     }
-    technique->addRenderPass(pass);
-    effect->addTechnique(technique);
     m_effects[key] = effect;
     return effect;
 }

@@ -10,13 +10,19 @@
 #include <Qt3DRender/QEffect>
 #include <Qt3DRender/QMaterial>
 #include <Qt3DRender/QParameter>
+#include <Qt3DRender/QRenderPass>
 #include <map>
 
 namespace portalkit::render {
 
 constexpr int kMaxLights = 4;
 
-enum class Shading { Mesh, Instanced, Lines };
+// A new OpenGL 3.3 core technique in `effect` with one render pass, returned for its shaders
+// and states.
+Qt3DRender::QRenderPass* addCorePass(Qt3DRender::QEffect* effect);
+
+// Instanced: particles with their own orientation; Billboard: particles turned to the viewer.
+enum class Shading { Mesh, Instanced, Billboard, Lines };
 
 class Materials {
   public:

@@ -34,6 +34,16 @@ void addVertexAttributes(Qt3DCore::QGeometry* geometry, Qt3DCore::QBuffer* buffe
     add(QAttribute::defaultTextureCoordinateAttributeName(), 2, 6);
 }
 
+void addSubMeshAttributes(Qt3DCore::QGeometry* geometry, const SubMesh& sub) {
+    addVertexAttributes(geometry, sub.vertices, sub.vertexCount);
+    auto* index = new Qt3DCore::QAttribute(geometry);
+    index->setAttributeType(Qt3DCore::QAttribute::IndexAttribute);
+    index->setVertexBaseType(Qt3DCore::QAttribute::UnsignedInt);
+    index->setCount(uint(sub.indexCount));
+    index->setBuffer(sub.indices);
+    geometry->addAttribute(index);
+}
+
 void MeshCache::setAssets(std::shared_ptr<const preview::Assets> assets) {
     m_assets = std::move(assets);
     m_meshes.clear(); // buffers stay parented to the owner; entities that used them are rebuilt
@@ -60,8 +70,15 @@ const Mesh* MeshCache::get(std::uint32_t id) {
     float lo[3] = {1e30f, 1e30f, 1e30f}, hi[3] = {-1e30f, -1e30f, -1e30f};
     for (const dat::SurfaceTriangles& group : triangles.groups) {
         std::vector<float> floats;
-        floats.reserve(group.corners.size() * kVertexFloats);
+        std::vector<std::uint32_t> indices;
+        indices.reserve(group.corners.size());
+        std::map<std::pair<std::uint32_t, std::int32_t>, std::uint32_t> shared;
         for (const dat::TriangleCorner& corner : group.corners) {
+            const auto [slot, added] = shared.try_emplace(
+                std::make_pair(corner.vertex, corner.uvIndex), std::uint32_t(shared.size()));
+            indices.push_back(slot->second);
+            if (!added)
+                continue;
             const auto& v = gfx->vertices[corner.vertex];
             const dat::GfxObj::UV uv =
                 corner.uvIndex >= 0 ? v.uvs[std::size_t(corner.uvIndex)] : dat::GfxObj::UV{};
@@ -82,6 +99,10 @@ const Mesh* MeshCache::get(std::uint32_t id) {
         sub.vertices = new Qt3DCore::QBuffer(m_owner);
         sub.vertices->setData(QByteArray(reinterpret_cast<const char*>(floats.data()),
                                          qsizetype(floats.size() * sizeof(float))));
+        sub.indexCount = int(indices.size());
+        sub.indices = new Qt3DCore::QBuffer(m_owner);
+        sub.indices->setData(QByteArray(reinterpret_cast<const char*>(indices.data()),
+                                        qsizetype(indices.size() * sizeof(std::uint32_t))));
         mesh->subMeshes.push_back(sub);
     }
     if (mesh->subMeshes.empty()) {

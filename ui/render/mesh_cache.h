@@ -2,7 +2,9 @@
 
 // GfxObj → Qt3D vertex buffers, one submesh per surface (docs/render.md). World stays in DAT
 // coordinates (+Z up); polygons are fanned into triangles with their positive-side surface and
-// UVs. A GfxObj that is missing or undecodable is logged once and yields no mesh.
+// UVs, drawn indexed so corners that share a vertex and UV are shaded once (the vertex stage
+// runs on the CPU under llvmpipe). A GfxObj that is missing or undecodable is logged once and
+// yields no mesh.
 
 #include "core/assets.h"
 
@@ -23,6 +25,8 @@ struct SubMesh {
     std::uint32_t surface = 0; // Surface DID, 0 when the polygon's index is out of range
     Qt3DCore::QBuffer* vertices = nullptr;
     int vertexCount = 0;
+    Qt3DCore::QBuffer* indices = nullptr; // unsigned 32-bit, three per triangle
+    int indexCount = 0;
 };
 
 struct Mesh {
@@ -33,6 +37,8 @@ struct Mesh {
 
 // Adds vertexPosition, vertexNormal and vertexTexCoord reading `buffer` to `geometry`.
 void addVertexAttributes(Qt3DCore::QGeometry* geometry, Qt3DCore::QBuffer* buffer, int count);
+// Adds the submesh's vertex attributes and its index attribute to `geometry`.
+void addSubMeshAttributes(Qt3DCore::QGeometry* geometry, const SubMesh& sub);
 
 class MeshCache {
   public:

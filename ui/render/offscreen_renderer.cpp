@@ -94,6 +94,7 @@ OffscreenRenderer::OffscreenRenderer(QSize size) : m_size(size.expandedTo(QSize(
     m_graph = buildFrameGraph(settings, e.root, *m_view, target);
     m_graph.surfaceSelector->setSurface(&e.surface);
     m_graph.surfaceSelector->setExternalRenderTargetSize(m_size);
+    m_graph.setSurfaceSize(m_size);
     settings->setActiveFrameGraph(m_graph.surfaceSelector);
     e.root->addComponent(settings);
     e.engine.setRootEntity(Qt3DCore::QEntityPtr(e.root));
@@ -119,6 +120,11 @@ void OffscreenRenderer::setSize(QSize size) {
     m_engine->color->setSize(m_size.width(), m_size.height());
     m_engine->depth->setSize(m_size.width(), m_size.height());
     m_graph.surfaceSelector->setExternalRenderTargetSize(m_size);
+    m_graph.setSurfaceSize(m_size);
+}
+
+void OffscreenRenderer::setParticleResolution(ParticleResolution resolution) {
+    m_graph.setParticleResolution(resolution);
 }
 
 OrbitCamera OffscreenRenderer::cameraFor(const preview::FrameSnapshot& snapshot) const {
@@ -129,6 +135,7 @@ OrbitCamera OffscreenRenderer::cameraFor(const preview::FrameSnapshot& snapshot)
 
 void OffscreenRenderer::prepare(const preview::FrameSnapshot& snapshot) {
     m_view->update(snapshot);
+    m_graph.setHasParticles(m_view->drawnParticles() > 0);
     cameraFor(snapshot).apply(m_graph.camera, float(m_size.width()) / float(m_size.height()));
 }
 

@@ -40,6 +40,9 @@ class OffscreenRenderer {
     // No camera (the default) frames every owner's selection sphere at yaw 0, pitch 15.
     void setCamera(std::optional<OrbitCamera> camera) { m_camera = camera; }
     const std::optional<OrbitCamera>& camera() const { return m_camera; }
+    // Full (the default) or half; see frame_graph.h.
+    void setParticleResolution(ParticleResolution resolution);
+    ParticleResolution particleResolution() const { return m_graph.particleResolution; }
     void setTimeoutMs(int ms) { m_timeoutMs = ms; }
     int timeoutMs() const { return m_timeoutMs; }
     // Only when isValid().

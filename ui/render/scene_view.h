@@ -67,6 +67,8 @@ class SceneView {
 
     Qt3DRender::QLayer* opaqueLayer() const { return m_opaque; }
     Qt3DRender::QLayer* blendLayer() const { return m_blend; }
+    // Particles, drawn into the frame graph's particle buffer.
+    Qt3DRender::QLayer* particleLayer() const { return m_particleLayer; }
     // Light and ambient parameters for the frame graph's technique filter.
     const std::vector<Qt3DRender::QParameter*>& parameters() const { return m_parameters; }
 
@@ -89,6 +91,7 @@ class SceneView {
     Qt3DCore::QEntity* m_resources; // buffers, textures, effects
     Qt3DRender::QLayer* m_opaque;
     Qt3DRender::QLayer* m_blend;
+    Qt3DRender::QLayer* m_particleLayer;
     MeshCache m_meshes;
     TextureCache m_textures;
     Materials m_materials;

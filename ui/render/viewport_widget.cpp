@@ -39,12 +39,14 @@ ViewportWidget::ViewportWidget(QWidget* parent) : QWidget(parent) {
     container->setFocusPolicy(Qt::StrongFocus);
     layout->addWidget(container);
     createActions();
+    applySurfaceSize();
     applyCamera();
 }
 
 namespace {
 
 constexpr auto kOverlaySetting = "viewport/overlays";
+constexpr auto kParticleResolutionSetting = "viewport/particleResolution";
 
 QString overlayLabel(Overlay overlay) {
     switch (overlay) {
@@ -96,6 +98,25 @@ void ViewportWidget::createActions() {
     m_frameAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(m_frameAction, &QAction::triggered, this, &ViewportWidget::frameSelection);
     addAction(m_frameAction);
+
+    // Half by default: what keeps dense effects interactive on a software renderer
+    // (docs/benchmarks.md).
+    m_halfParticlesAction = new QAction(tr("&Half-resolution particles"), this);
+    m_halfParticlesAction->setCheckable(true);
+    m_halfParticlesAction->setChecked(
+        particleResolutionFromName(QSettings("PortalKit", "Studio")
+                                       .value(kParticleResolutionSetting, "half")
+                                       .toString()) != ParticleResolution::Full);
+    m_graph.setParticleResolution(m_halfParticlesAction->isChecked() ? ParticleResolution::Half
+                                                                     : ParticleResolution::Full);
+    connect(m_halfParticlesAction, &QAction::toggled, this, [this](bool half) {
+        const ParticleResolution resolution =
+            half ? ParticleResolution::Half : ParticleResolution::Full;
+        m_graph.setParticleResolution(resolution);
+        QSettings("PortalKit", "Studio")
+            .setValue(kParticleResolutionSetting, particleResolutionName(resolution));
+    });
+    addAction(m_halfParticlesAction);
 }
 
 ViewportWidget::~ViewportWidget() {
@@ -114,6 +135,7 @@ void ViewportWidget::setAssets(std::shared_ptr<const preview::Assets> assets) {
 void ViewportWidget::showSnapshot(const preview::FrameSnapshot& snapshot) {
     m_last = snapshot;
     m_view->update(snapshot);
+    m_graph.setHasParticles(m_view->drawnParticles() > 0);
     if (!m_framed && !snapshot.owners.empty()) {
         frameSelection();
         m_framed = true;
@@ -137,6 +159,11 @@ void ViewportWidget::setCamera(const OrbitCamera& camera) {
 void ViewportWidget::frameSelection() {
     m_camera = OrbitCamera::framing(m_view->bounds(m_last), m_camera.yaw, m_camera.pitch);
     applyCamera();
+}
+
+void ViewportWidget::applySurfaceSize() {
+    if (m_window)
+        m_graph.setSurfaceSize(m_window->size() * m_window->devicePixelRatio());
 }
 
 void ViewportWidget::applyCamera() {
@@ -213,6 +240,7 @@ bool ViewportWidget::eventFilter(QObject* watched, QEvent* event) {
         return true;
     }
     case QEvent::Resize:
+        applySurfaceSize();
         QTimer::singleShot(0, this, [this] { applyCamera(); });
         return false;
     case QEvent::KeyPress:

@@ -3,8 +3,9 @@
 // The studio's 3D viewport: a Qt3DWindow inside a window container, drawing FrameSnapshots with
 // the same SceneView and frame graph as the offscreen renderer. Left drag orbits, right (or
 // middle) drag pans, the wheel zooms; frameSelection() frames every owner's selection sphere.
-// The overlay toggles and frame-selection are QActions the studio puts in its menus and toolbar;
-// the overlays chosen are remembered in QSettings("PortalKit", "Studio").
+// The overlay toggles, frame-selection and the particle resolution are QActions the studio puts
+// in its menus and toolbar; the overlays and resolution chosen are remembered in
+// QSettings("PortalKit", "Studio").
 
 #include "frame_graph.h"
 #include "scene_view.h"
@@ -35,6 +36,9 @@ class ViewportWidget : public QWidget {
     // One checkable action per overlay (Alt+1 … Alt+6), in Overlay order.
     QList<QAction*> overlayActions() const { return m_overlayActions; }
     QAction* frameSelectionAction() const { return m_frameAction; }
+    // Checked: particles draw at half resolution (the default; remembered).
+    QAction* halfResolutionParticlesAction() const { return m_halfParticlesAction; }
+    ParticleResolution particleResolution() const { return m_graph.particleResolution; }
 
     const OrbitCamera& camera() const { return m_camera; }
     void setCamera(const OrbitCamera& camera);
@@ -56,6 +60,7 @@ class ViewportWidget : public QWidget {
 
   private:
     void applyCamera();
+    void applySurfaceSize();
     void createActions();
 
     QPointer<Qt3DExtras::Qt3DWindow> m_window; // owned by the container
@@ -66,6 +71,7 @@ class ViewportWidget : public QWidget {
     preview::FrameSnapshot m_last;
     QList<QAction*> m_overlayActions;
     QAction* m_frameAction = nullptr;
+    QAction* m_halfParticlesAction = nullptr;
     bool m_framed = false;
     bool m_captured = false;
     QPoint m_lastMouse;

@@ -81,6 +81,8 @@ void Studio::addViewActions() {
         toolbar->addAction(action);
     }
     viewport->addSeparator();
+    viewport->addAction(m_viewport->halfResolutionParticlesAction());
+    viewport->addSeparator();
     viewport->addAction(m_viewport->frameSelectionAction());
     toolbar->addSeparator();
     toolbar->addAction(m_viewport->frameSelectionAction());
