@@ -210,6 +210,53 @@ class TestRender : public QObject {
                  qPrintable(QStringLiteral("%1 of %2").arg(outside).arg(fullChanged)));
     }
 
+    // The particles' screen rectangle (which bounds the half-resolution composite) holds every
+    // pixel they change, is smaller than the frame for the recall's sparkles, and grows to the
+    // whole frame for a sprite at the eye.
+    void particleScreenRectHoldsTheParticles() {
+        HumanScene h;
+        QVERIFY(h.renderer.isValid());
+        QVERIFY(h.scene.performMotion(h.owner, kRecall));
+        const FrameSnapshot after = recallAt(h.scene, h.owner, 2.0);
+        const render::OrbitCamera camera = h.renderer.cameraFor(after);
+        h.renderer.setCamera(camera);
+        FrameSnapshot bare = after;
+        bare.particles.clear();
+        const QImage plain = h.renderer.render(bare);
+        const QImage full = h.renderer.render(after);
+        Qt3DRender::QCamera lens;
+        camera.apply(&lens, 1.0f);
+        const auto rect = h.renderer.scene().particleScreenRect(
+            lens.viewMatrix(), lens.projectionMatrix(), h.renderer.size());
+        QVERIFY(rect.has_value());
+        QVERIFY2(rect->width() * rect->height() < 240 * 240 / 2,
+                 qPrintable(QStringLiteral("%1x%2").arg(rect->width()).arg(rect->height())));
+        int changed = 0, outside = 0;
+        for (int y = 0; y < plain.height(); ++y)
+            for (int x = 0; x < plain.width(); ++x)
+                if (plain.pixel(x, y) != full.pixel(x, y)) {
+                    ++changed;
+                    // Images count rows from the top, the rectangle from the bottom.
+                    outside += !rect->contains(x, plain.height() - 1 - y);
+                }
+        QVERIFY(changed > 20);
+        QCOMPARE(outside, 0);
+
+        FrameSnapshot close = bare;
+        ParticleInstance sprite;
+        sprite.gfxObj = 0x01000A01;
+        sprite.position = Vec3(camera.eye().x(), camera.eye().y(), camera.eye().z());
+        sprite.scale = 1;
+        close.particles.push_back(sprite);
+        h.renderer.render(close);
+        QCOMPARE(h.renderer.scene().particleScreenRect(lens.viewMatrix(), lens.projectionMatrix(),
+                                                       h.renderer.size()),
+                 std::optional<QRect>(QRect(0, 0, 240, 240)));
+        h.renderer.render(bare);
+        QVERIFY(!h.renderer.scene().particleScreenRect(lens.viewMatrix(), lens.projectionMatrix(),
+                                                       h.renderer.size()));
+    }
+
     // The particle buffer is depth-tested against the scene at either resolution: a large
     // sprite behind the body leaves the body's pixels alone (at half resolution all but a soft
     // rim along the silhouette), the same sprite in front covers them.

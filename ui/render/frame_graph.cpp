@@ -21,6 +21,7 @@
 #include <Qt3DRender/QRenderTarget>
 #include <Qt3DRender/QRenderTargetOutput>
 #include <Qt3DRender/QRenderTargetSelector>
+#include <Qt3DRender/QScissorTest>
 #include <Qt3DRender/QShaderProgram>
 #include <Qt3DRender/QSortPolicy>
 #include <Qt3DRender/QTechniqueFilter>
@@ -182,10 +183,16 @@ void FrameGraph::setParticleResolution(ParticleResolution resolution) {
     applyParticlePasses();
 }
 
-void FrameGraph::setHasParticles(bool any) {
-    hasParticles = any;
+void FrameGraph::setParticleArea(std::optional<QRect> pixels) {
+    hasParticles = pixels.has_value();
     if (composite)
         composite->setEnabled(hasParticles && particleResolution == ParticleResolution::Half);
+    if (pixels && passes.compositeArea) {
+        passes.compositeArea->setLeft(pixels->left());
+        passes.compositeArea->setBottom(pixels->top()); // QRect's top is the lowest y here
+        passes.compositeArea->setWidth(pixels->width());
+        passes.compositeArea->setHeight(pixels->height());
+    }
 }
 
 QSize FrameGraph::particleBufferSize() const {
@@ -209,7 +216,8 @@ void FrameGraph::applyParticlePasses() {
     select(passes.depth, buffered ? passes.opaque : passes.nothing);
     passes.clear->setBuffers(buffered ? Qt3DRender::QClearBuffers::ColorDepthBuffer
                                       : Qt3DRender::QClearBuffers::None);
-    setHasParticles(hasParticles);
+    if (composite)
+        composite->setEnabled(hasParticles && buffered);
 }
 
 FrameGraph buildFrameGraph(Qt3DCore::QNode* parent, Qt3DCore::QEntity* sceneRoot,
@@ -279,7 +287,10 @@ FrameGraph buildFrameGraph(Qt3DCore::QNode* parent, Qt3DCore::QEntity* sceneRoot
 
     auto* compositeLayer = new QLayer(sceneRoot);
     graph.composite = addComposite(sceneRoot, graph.particleColor, compositeLayer);
-    auto* composite = new QLayerFilter(filter);
+    auto* compositeArea = new QRenderStateSet(filter);
+    graph.passes.compositeArea = new QScissorTest(compositeArea);
+    compositeArea->addRenderState(graph.passes.compositeArea);
+    auto* composite = new QLayerFilter(compositeArea);
     composite->addLayer(compositeLayer);
     graph.capture = new QRenderCapture(composite);
     graph.applyParticlePasses();

@@ -16,6 +16,7 @@ namespace Qt3DRender {
 class QClearBuffers;
 class QLayerFilter;
 class QRenderTarget;
+class QScissorTest;
 class QTexture2D;
 } // namespace Qt3DRender
 
@@ -59,6 +60,7 @@ struct FrameGraph {
         Qt3DRender::QLayerFilter* buffered = nullptr;
         Qt3DRender::QLayerFilter* depth = nullptr;
         Qt3DRender::QClearBuffers* clear = nullptr;
+        Qt3DRender::QScissorTest* compositeArea = nullptr;
     } passes;
     QSize surfaceSize{1, 1};
     ParticleResolution particleResolution = ParticleResolution::Full;
@@ -67,8 +69,9 @@ struct FrameGraph {
     // The drawing surface's size in pixels; the particle buffer follows it.
     void setSurfaceSize(QSize size);
     void setParticleResolution(ParticleResolution resolution);
-    // Without particles the composite, a full-surface pass, is skipped.
-    void setHasParticles(bool any);
+    // Where the particles can be, in surface pixels (origin bottom left); the composite covers
+    // only that, and is skipped without particles (nullopt).
+    void setParticleArea(std::optional<QRect> pixels);
     QSize particleBufferSize() const;
     void applyParticlePasses();
 };

@@ -111,6 +111,9 @@ const Mesh* MeshCache::get(std::uint32_t id) {
     }
     mesh->min = QVector3D(lo[0], lo[1], lo[2]);
     mesh->max = QVector3D(hi[0], hi[1], hi[2]);
+    mesh->radius =
+        QVector3D(std::max(-lo[0], hi[0]), std::max(-lo[1], hi[1]), std::max(-lo[2], hi[2]))
+            .length();
     if (gfx->hasDidDegrade())
         if (const auto* degrade = m_assets->get<dat::GfxObjDegradeInfo>(gfx->didDegrade))
             if (!degrade->levels.empty())

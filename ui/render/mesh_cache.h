@@ -32,6 +32,7 @@ struct SubMesh {
 struct Mesh {
     std::vector<SubMesh> subMeshes;
     QVector3D min, max;
+    float radius = 0;    // of the sphere around the local origin holding every vertex
     int degradeMode = 1; // the first GfxObjDegradeInfo level's mode; 1 without one
 };
 

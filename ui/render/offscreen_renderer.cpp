@@ -135,8 +135,9 @@ OrbitCamera OffscreenRenderer::cameraFor(const preview::FrameSnapshot& snapshot)
 
 void OffscreenRenderer::prepare(const preview::FrameSnapshot& snapshot) {
     m_view->update(snapshot);
-    m_graph.setHasParticles(m_view->drawnParticles() > 0);
     cameraFor(snapshot).apply(m_graph.camera, float(m_size.width()) / float(m_size.height()));
+    m_graph.setParticleArea(m_view->particleScreenRect(m_graph.camera->viewMatrix(),
+                                                       m_graph.camera->projectionMatrix(), m_size));
 }
 
 bool OffscreenRenderer::draw(const preview::FrameSnapshot& snapshot) {

@@ -9,6 +9,7 @@
 #include <Qt3DCore/QGeometry>
 #include <Qt3DCore/QTransform>
 #include <Qt3DRender/QGeometryRenderer>
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -505,6 +506,44 @@ void SceneView::updateOverlays(const preview::FrameSnapshot& snapshot) {
         line.renderer->setVertexCount(count);
         line.entity->setEnabled(count > 0);
     }
+}
+
+std::optional<QRect> SceneView::particleScreenRect(const QMatrix4x4& view,
+                                                   const QMatrix4x4& projection, QSize size) const {
+    const QRect whole(QPoint(0, 0), size);
+    float left = 1e30f, bottom = 1e30f, right = -1e30f, top = -1e30f;
+    bool any = false;
+    for (const preview::ParticleInstance& p : m_last.particles) {
+        auto group = m_particles.find(p.gfxObj);
+        if (group == m_particles.end() || !group->second)
+            continue;
+        const float radius = group->second->mesh->radius * std::abs(p.scale);
+        const QVector3D eye = view.map(toQt(p.position));
+        const float depth = -eye.z(); // the camera looks down its -Z
+        // Reaching the eye plane, a sprite's extent on screen is unbounded: the whole surface.
+        if (!(depth - radius > 1e-3f) || !std::isfinite(radius))
+            return whole;
+        const float x = projection(0, 0) * eye.x() / depth, y = projection(1, 1) * eye.y() / depth;
+        const float rx = std::abs(projection(0, 0)) * radius / (depth - radius),
+                    ry = std::abs(projection(1, 1)) * radius / (depth - radius);
+        left = std::min(left, x - rx);
+        right = std::max(right, x + rx);
+        bottom = std::min(bottom, y - ry);
+        top = std::max(top, y + ry);
+        any = true;
+    }
+    if (!any)
+        return std::nullopt;
+    // Normalised device coordinates to pixels, a pixel wider each side for the bilinear
+    // composite's reach.
+    const auto px = [](float ndc, int extent) {
+        return double(std::clamp(ndc, -2.0f, 2.0f) * 0.5f + 0.5f) * extent;
+    };
+    const QRect rect(QPoint(int(std::floor(px(left, size.width()))) - 1,
+                            int(std::floor(px(bottom, size.height()))) - 1),
+                     QPoint(int(std::ceil(px(right, size.width()))) + 1,
+                            int(std::ceil(px(top, size.height()))) + 1));
+    return rect.intersected(whole);
 }
 
 BoundingSphere SceneView::bounds(const preview::FrameSnapshot& snapshot) const {

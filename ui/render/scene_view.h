@@ -10,6 +10,8 @@
 #include "scene/snapshot.h"
 
 #include <QColor>
+#include <QMatrix4x4>
+#include <QRect>
 #include <QVector3D>
 #include <Qt3DCore/QEntity>
 #include <Qt3DRender/QLayer>
@@ -71,6 +73,11 @@ class SceneView {
     Qt3DRender::QLayer* particleLayer() const { return m_particleLayer; }
     // Light and ambient parameters for the frame graph's technique filter.
     const std::vector<Qt3DRender::QParameter*>& parameters() const { return m_parameters; }
+
+    // The pixels (origin bottom left, as OpenGL counts) the last snapshot's particles can cover
+    // seen through `view` and `projection` on a surface of `size`; empty without particles.
+    std::optional<QRect> particleScreenRect(const QMatrix4x4& view, const QMatrix4x4& projection,
+                                            QSize size) const;
 
     std::size_t drawnParts() const { return m_parts.size(); }
     std::size_t drawnParticles() const { return m_particleCount; }

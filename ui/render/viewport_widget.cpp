@@ -135,7 +135,7 @@ void ViewportWidget::setAssets(std::shared_ptr<const preview::Assets> assets) {
 void ViewportWidget::showSnapshot(const preview::FrameSnapshot& snapshot) {
     m_last = snapshot;
     m_view->update(snapshot);
-    m_graph.setHasParticles(m_view->drawnParticles() > 0);
+    applyParticleArea();
     if (!m_framed && !snapshot.owners.empty()) {
         frameSelection();
         m_framed = true;
@@ -166,9 +166,15 @@ void ViewportWidget::applySurfaceSize() {
         m_graph.setSurfaceSize(m_window->size() * m_window->devicePixelRatio());
 }
 
+void ViewportWidget::applyParticleArea() {
+    m_graph.setParticleArea(m_view->particleScreenRect(
+        m_graph.camera->viewMatrix(), m_graph.camera->projectionMatrix(), m_graph.surfaceSize));
+}
+
 void ViewportWidget::applyCamera() {
     const QSize s = m_window ? m_window->size() : size();
     m_camera.apply(m_graph.camera, s.height() > 0 ? float(s.width()) / float(s.height()) : 1.0f);
+    applyParticleArea();
     emit cameraChanged();
 }
 

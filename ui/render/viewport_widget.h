@@ -61,6 +61,7 @@ class ViewportWidget : public QWidget {
   private:
     void applyCamera();
     void applySurfaceSize();
+    void applyParticleArea();
     void createActions();
 
     QPointer<Qt3DExtras::Qt3DWindow> m_window; // owned by the container
