@@ -38,7 +38,8 @@ struct OrbitCamera {
 };
 
 // Half resolution is a quarter of the pixels to fill, which is what particles cost under
-// llvmpipe (docs/benchmarks.md); edges against the scene soften by a pixel.
+// llvmpipe (docs/benchmarks.md); particles are softer, and glow in a rim about a pixel wide
+// where they pass behind an opaque silhouette.
 enum class ParticleResolution { Full, Half };
 // "full", "half"; empty when unknown.
 std::optional<ParticleResolution> particleResolutionFromName(const QString& name);
@@ -76,8 +77,8 @@ struct FrameGraph {
     void applyParticlePasses();
 };
 
-// Builds the graph under `parent` and its composite quad under `sceneRoot`; with a render
-// target, draws into it.
+// Builds the graph under `parent` and its composite triangle, camera and particle buffer under
+// `sceneRoot`; with a render target, draws into it.
 FrameGraph buildFrameGraph(Qt3DCore::QNode* parent, Qt3DCore::QEntity* sceneRoot,
                            const SceneView& view, Qt3DRender::QRenderTarget* target = nullptr);
 

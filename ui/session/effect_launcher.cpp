@@ -201,8 +201,9 @@ void EffectLauncher::showThresholds() {
         return;
     }
     const auto intensity = parseIntensity(m_intensity->text());
-    const std::optional<std::uint32_t> chosen =
-        intensity ? preview::resolveScript(*table, *type, *intensity) : std::nullopt;
+    std::optional<std::uint32_t> chosen;
+    if (intensity)
+        chosen = preview::resolveScript(*table, *type, *intensity);
     QStringList parts;
     for (const auto& entry : table->entries) {
         if (entry.scriptType != *type)
@@ -211,8 +212,7 @@ void EffectLauncher::showThresholds() {
         for (const auto& each : entry.scripts) {
             QString text = QStringLiteral("%1 → %2").arg(QString::number(each.mod, 'g', 6),
                                                          hexId(each.scriptId));
-            if (!marked && chosen && each.scriptId == *chosen && intensity &&
-                *intensity <= each.mod) {
+            if (!marked && chosen == each.scriptId && intensity && *intensity <= each.mod) {
                 text = "<b>" + text + "</b>";
                 marked = true;
             }
