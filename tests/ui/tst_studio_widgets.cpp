@@ -287,6 +287,38 @@ class TestStudioWidgets : public QObject {
         QCOMPARE(studio.log->model()->rowCount(), 0);
     }
 
+    // The log keeps its latest `capacity` events: the oldest go first, their rows with them,
+    // and what is shown stays in order; a clear starts the count again.
+    void eventLogKeepsTheLatestEvents() {
+        EventLogModel model(nullptr, 5);
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        const auto event = [](double t, const char* type) {
+            preview::Event e;
+            e.t = t;
+            e.type = QString::fromLatin1(type);
+            return e;
+        };
+        model.append(event(0, "hook"));
+        model.append(event(1, "particles")); // a sample: kept, not shown
+        for (int i = 2; i < 9; ++i)
+            model.append(event(i, "sound"));
+        QCOMPARE(model.allEvents().size(), std::size_t(5));
+        QCOMPARE(model.droppedCount(), std::size_t(4));
+        QCOMPARE(model.allEvents().front().t, 4.0);
+        QCOMPARE(model.rowCount(), 5);
+        for (int row = 0; row < 5; ++row)
+            QCOMPARE(model.eventAt(row).t, double(row + 4));
+        QCOMPARE(removed.size(), 3); // the hook's row and two sounds'; the sample had none
+        model.setShowSamples(true);  // rebuilt from what is kept
+        QCOMPARE(model.rowCount(), 5);
+        QCOMPARE(model.eventAt(0).t, 4.0);
+        model.clear();
+        QCOMPARE(model.droppedCount(), std::size_t(0));
+        model.append(event(10, "hook"));
+        QCOMPARE(model.rowCount(), 1);
+        QCOMPARE(model.eventAt(0).t, 10.0);
+    }
+
     void intensityParsing() {
         QVERIFY(std::isnan(*EffectLauncher::parseIntensity("NaN")));
         QCOMPARE(*EffectLauncher::parseIntensity("inf"), std::numeric_limits<float>::infinity());

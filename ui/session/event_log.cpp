@@ -12,6 +12,7 @@
 #include <QScrollBar>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace portalkit::ui {
 
@@ -40,7 +41,8 @@ QString valueText(const QJsonValue& value) {
 
 } // namespace
 
-EventLogModel::EventLogModel(QObject* parent) : QAbstractTableModel(parent) {}
+EventLogModel::EventLogModel(QObject* parent, std::size_t capacity)
+    : QAbstractTableModel(parent), m_capacity(std::max<std::size_t>(capacity, 1)) {}
 
 bool EventLogModel::isSample(const QString& type) {
     return type == QLatin1String("particles") || type == QLatin1String("physics") ||
@@ -64,6 +66,8 @@ bool EventLogModel::accepts(const preview::Event& event) const {
 }
 
 void EventLogModel::append(const preview::Event& event) {
+    if (m_all.size() == m_capacity)
+        dropOldest();
     m_all.push_back(event);
     if (m_types.insert(event.type).second)
         Q_EMIT typeSeen(event.type);
@@ -71,14 +75,25 @@ void EventLogModel::append(const preview::Event& event) {
         return;
     const int row = int(m_rows.size());
     beginInsertRows({}, row, row);
-    m_rows.push_back(m_all.size() - 1);
+    m_rows.push_back(m_dropped + m_all.size() - 1);
     endInsertRows();
+}
+
+void EventLogModel::dropOldest() {
+    if (!m_rows.empty() && m_rows.front() == m_dropped) {
+        beginRemoveRows({}, 0, 0);
+        m_rows.pop_front();
+        endRemoveRows();
+    }
+    m_all.pop_front();
+    ++m_dropped;
 }
 
 void EventLogModel::clear() {
     beginResetModel();
     m_all.clear();
     m_rows.clear();
+    m_dropped = 0;
     endResetModel();
 }
 
@@ -101,7 +116,7 @@ void EventLogModel::rebuildRows() {
     m_rows.clear();
     for (std::size_t i = 0; i < m_all.size(); ++i)
         if (accepts(m_all[i]))
-            m_rows.push_back(i);
+            m_rows.push_back(m_dropped + i);
     endResetModel();
 }
 
@@ -203,7 +218,10 @@ EventLog::EventLog(StudioSession* session, QWidget* parent)
 }
 
 void EventLog::followClock() {
-    m_count->setText(tr("%1 shown").arg(m_model->rowCount()));
+    m_count->setText(m_model->droppedCount() ? tr("%1 shown, the %2 oldest dropped")
+                                                   .arg(m_model->rowCount())
+                                                   .arg(m_model->droppedCount())
+                                             : tr("%1 shown").arg(m_model->rowCount()));
     if (m_atBottom)
         m_view->scrollToBottom();
 }

@@ -3,15 +3,16 @@
 // The event log (docs/studio.md): every event the session's runtime publishes, in order, as
 // time, owner, type and a summary of its fields. It follows the clock: a seek back or a new
 // scene clears it and the replay refills it. A type filter narrows what is shown; per-frame
-// samples (particles, physics, anim_frame) are left out unless asked for.
+// samples (particles, physics, anim_frame) are left out unless asked for. It keeps the latest
+// capacity() events: a looping effect left running must not grow it without bound.
 
 #include "core/events.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>
 #include <QWidget>
+#include <deque>
 #include <set>
-#include <vector>
 
 class QComboBox;
 class QLabel;
@@ -26,7 +27,10 @@ class EventLogModel : public QAbstractTableModel {
   public:
     enum Column { Time, Owner, Type, Summary, ColumnCount };
 
-    explicit EventLogModel(QObject* parent = nullptr);
+    // About an hour of a busy effect with its per-frame samples.
+    static constexpr std::size_t kDefaultCapacity = 200'000;
+
+    explicit EventLogModel(QObject* parent = nullptr, std::size_t capacity = kDefaultCapacity);
 
     void append(const preview::Event& event);
     void clear();
@@ -38,8 +42,13 @@ class EventLogModel : public QAbstractTableModel {
     static bool isSample(const QString& type);
     static QString summary(const QJsonObject& fields);
 
-    const std::vector<preview::Event>& allEvents() const { return m_all; }
-    const preview::Event& eventAt(int row) const { return m_all[m_rows[std::size_t(row)]]; }
+    std::size_t capacity() const { return m_capacity; }
+    // Events dropped, oldest first, to stay within capacity() since the last clear().
+    std::size_t droppedCount() const { return m_dropped; }
+    const std::deque<preview::Event>& allEvents() const { return m_all; }
+    const preview::Event& eventAt(int row) const {
+        return m_all[m_rows[std::size_t(row)] - m_dropped];
+    }
     const std::set<QString>& types() const { return m_types; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -55,8 +64,12 @@ class EventLogModel : public QAbstractTableModel {
     bool accepts(const preview::Event& event) const;
     void rebuildRows();
 
-    std::vector<preview::Event> m_all;
-    std::vector<std::size_t> m_rows; // indexes into m_all that pass the filter
+    void dropOldest();
+
+    std::size_t m_capacity;
+    std::size_t m_dropped = 0;
+    std::deque<preview::Event> m_all;
+    std::deque<std::size_t> m_rows; // sequence numbers (m_all index + m_dropped) shown
     std::set<QString> m_types;
     QString m_filter;
     bool m_showSamples = false;
