@@ -86,7 +86,7 @@ void checkEntries(const dat::DatFile& dat, const Manifest& manifest, const Audit
     done = before + manifest.entries.size();
 
     for (const EntryPin& pin : manifest.entries) {
-        PinResult pinResult{"entry", pin.id, did(pin.id)};
+        PinResult pinResult{.kind = "entry", .did = pin.id, .name = did(pin.id)};
         const auto hash =
             std::lower_bound(hashes.begin(), hashes.end(), pin.id,
                              [](const EntryHash& h, std::uint32_t id) { return h.id < id; });
@@ -111,7 +111,7 @@ void checkEntries(const dat::DatFile& dat, const Manifest& manifest, const Audit
 }
 
 PinResult checkSetup(const dat::DatFile& dat, const SetupPin& pin) {
-    PinResult result{"setup", pin.id, did(pin.id)};
+    PinResult result{.kind = "setup", .did = pin.id, .name = did(pin.id)};
     const auto setup = load<dat::Setup>(dat, pin.id, "setup", result);
     if (!setup)
         return result;
@@ -156,7 +156,7 @@ QString thresholdsText(const std::vector<TablePin::Threshold>& thresholds) {
 }
 
 PinResult checkTable(const dat::DatFile& dat, const TablePin& pin) {
-    PinResult result{"table", pin.id, did(pin.id)};
+    PinResult result{.kind = "table", .did = pin.id, .name = did(pin.id)};
     const auto table = load<dat::PhysicsScriptTable>(dat, pin.id, "table", result);
     if (!table)
         return result;
@@ -241,9 +241,10 @@ QString hookText(std::uint32_t animation, std::uint32_t frame, const QJsonObject
 }
 
 PinResult checkClosure(const dat::DatFile& dat, const ClosurePin& pin) {
-    PinResult result{"closure", pin.motionTable,
-                     QStringLiteral("%1 style %2 command %3")
-                         .arg(did(pin.motionTable), did(pin.style), did(pin.command))};
+    PinResult result{.kind = "closure",
+                     .did = pin.motionTable,
+                     .name = QStringLiteral("%1 style %2 command %3")
+                                 .arg(did(pin.motionTable), did(pin.style), did(pin.command))};
     MotionClosure closure;
     try {
         closure = resolveMotionClosure(dat, pin.motionTable, pin.style, pin.command);
@@ -291,7 +292,7 @@ PinResult checkClosure(const dat::DatFile& dat, const ClosurePin& pin) {
 }
 
 PinResult checkBlocking(const dat::DatFile& dat, const BlockingPin& pin) {
-    PinResult result{"blocking", 0, "CreateBlocking inventory"};
+    PinResult result{.kind = "blocking", .name = "CreateBlocking inventory"};
     std::set<std::uint32_t> scripts, animations;
     for (const dat::BlockingHit& hit : dat::scanCreateBlocking(dat))
         (dat::typeName(dat.kind(), hit.did) == "Animation" ? animations : scripts).insert(hit.did);
@@ -314,8 +315,9 @@ PinResult checkBlocking(const dat::DatFile& dat, const BlockingPin& pin) {
 }
 
 PinResult checkProjectile(const dat::DatFile& dat, const ProjectilePin& pin) {
-    PinResult result{"projectile", pin.setup,
-                     QStringLiteral("%1 (WCID %2)").arg(pin.name).arg(pin.wcid)};
+    PinResult result{.kind = "projectile",
+                     .did = pin.setup,
+                     .name = QStringLiteral("%1 (WCID %2)").arg(pin.name).arg(pin.wcid)};
     if (const auto setup = load<dat::Setup>(dat, pin.setup, "projectile.setup", result);
         setup && setup->spheres.empty())
         result.findings.push_back({pin.setup, "projectile.shape", "at least one sphere",

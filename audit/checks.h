@@ -27,7 +27,7 @@ struct PinResult {
     std::uint32_t did = 0;
     QString name; // what the pin is about, e.g. "Arrow (WCID 300)" or "0x09000001 0x10000153"
     bool skipped = false; // an optional entry the DAT does not have
-    std::vector<Finding> findings;
+    std::vector<Finding> findings{};
 
     bool passed() const { return findings.empty(); }
 };

@@ -63,8 +63,8 @@ Manifest snapshotManifest(const dat::DatFile& dat, const SnapshotOptions& option
             continue;
         const std::string_view type = dat::typeName(dat.kind(), info.id);
         if (options.allEntries || extraIds.count(info.id) ||
-            (options.ids.empty() || !options.types.empty()) &&
-                std::find(types.begin(), types.end(), type) != types.end())
+            ((options.ids.empty() || !options.types.empty()) &&
+             std::find(types.begin(), types.end(), type) != types.end()))
             hashed.push_back(info.id);
         if (type == dat::Setup::kTypeName)
             manifest.setups.push_back(setupPin(dat::Setup::decode(dat.read(info), info.id)));

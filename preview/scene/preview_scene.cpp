@@ -337,8 +337,9 @@ void PreviewScene::playScriptInternal(Owner& owner, std::uint32_t script) {
 bool PreviewScene::playTypedInternal(Owner& owner, std::uint32_t type, float intensity) {
     const dat::PhysicsScriptTable* table =
         owner.scriptTable ? m_assets->get<dat::PhysicsScriptTable>(owner.scriptTable) : nullptr;
-    const std::optional<std::uint32_t> script =
-        table ? resolveScript(*table, type, intensity) : std::nullopt;
+    std::optional<std::uint32_t> script;
+    if (table)
+        script = resolveScript(*table, type, intensity);
     QJsonObject fields{
         {"type", qint64(type)},
         {"typeName", playScriptName(type)},

@@ -508,7 +508,7 @@ class TestParticles : public QObject {
         const double c = 0.1 + r.rollDice(0, 1) * 0.1;
         const double b = 2 + r.rollDice(0, 1) * 1;
         const double a = 0.5 + r.rollDice(0, 1) * 1;
-        const double z = r.rollDice(-1, 1);
+        r.rollDice(-1, 1); // the offset's z, drawn first and then dropped by OffsetDir
         const double y = r.rollDice(-1, 1);
         const double x = r.rollDice(-1, 1);
         const double radius = 1 + r.rollDice(0, 1);
