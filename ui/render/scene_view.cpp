@@ -513,11 +513,17 @@ std::optional<QRect> SceneView::particleScreenRect(const QMatrix4x4& view,
     const QRect whole(QPoint(0, 0), size);
     float left = 1e30f, bottom = 1e30f, right = -1e30f, top = -1e30f;
     bool any = false;
+    const Mesh* mesh = nullptr; // of the run of particles sharing a GfxObj
+    std::optional<std::uint32_t> meshGfxObj;
     for (const preview::ParticleInstance& p : m_last.particles) {
-        auto group = m_particles.find(p.gfxObj);
-        if (group == m_particles.end() || !group->second)
+        if (meshGfxObj != p.gfxObj) {
+            const auto group = m_particles.find(p.gfxObj);
+            mesh = group != m_particles.end() && group->second ? group->second->mesh : nullptr;
+            meshGfxObj = p.gfxObj;
+        }
+        if (!mesh)
             continue;
-        const float radius = group->second->mesh->radius * std::abs(p.scale);
+        const float radius = mesh->radius * std::abs(p.scale);
         const QVector3D eye = view.map(toQt(p.position));
         const float depth = -eye.z(); // the camera looks down its -Z
         // Reaching the eye plane, a sprite's extent on screen is unbounded: the whole surface.
