@@ -185,8 +185,7 @@ void FrameGraph::setParticleResolution(ParticleResolution resolution) {
 
 void FrameGraph::setParticleArea(std::optional<QRect> pixels) {
     hasParticles = pixels.has_value();
-    if (composite)
-        composite->setEnabled(hasParticles && particleResolution == ParticleResolution::Half);
+    enableComposite();
     if (pixels && passes.compositeArea) {
         passes.compositeArea->setLeft(pixels->left());
         passes.compositeArea->setBottom(pixels->top()); // QRect's top is the lowest y here
@@ -216,8 +215,12 @@ void FrameGraph::applyParticlePasses() {
     select(passes.depth, buffered ? passes.opaque : passes.nothing);
     passes.clear->setBuffers(buffered ? Qt3DRender::QClearBuffers::ColorDepthBuffer
                                       : Qt3DRender::QClearBuffers::None);
+    enableComposite();
+}
+
+void FrameGraph::enableComposite() {
     if (composite)
-        composite->setEnabled(hasParticles && buffered);
+        composite->setEnabled(hasParticles && particleResolution == ParticleResolution::Half);
 }
 
 FrameGraph buildFrameGraph(Qt3DCore::QNode* parent, Qt3DCore::QEntity* sceneRoot,

@@ -75,6 +75,8 @@ struct FrameGraph {
     void setParticleArea(std::optional<QRect> pixels);
     QSize particleBufferSize() const;
     void applyParticlePasses();
+    // The composite draws only at half resolution, and only with particles.
+    void enableComposite();
 };
 
 // Builds the graph under `parent` and its composite triangle, camera and particle buffer under
