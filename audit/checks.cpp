@@ -1,10 +1,10 @@
-#include "checks.h"
+#include "audit/checks.h"
 
-#include "hashing.h"
-#include "io/dat_error.h"
-#include "records/blocking_scan.h"
-#include "records/physics_script_table.h"
-#include "records/setup.h"
+#include "audit/hashing.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/blocking_scan.h"
+#include "datreader/records/physics_script_table.h"
+#include "datreader/records/setup.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

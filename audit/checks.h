@@ -3,8 +3,8 @@
 // Runs a manifest's pins against a DAT: every pin gives a result, every broken pin a finding
 // naming the DID, the check, what was expected and what was found.
 
-#include "container/dat_file.h"
-#include "manifest.h"
+#include "audit/manifest.h"
+#include "datreader/container/dat_file.h"
 
 #include <QByteArray>
 #include <QJsonObject>

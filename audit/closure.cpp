@@ -1,9 +1,9 @@
-#include "closure.h"
+#include "audit/closure.h"
 
-#include "container/dat_kind.h"
-#include "io/dat_error.h"
-#include "records/animation.h"
-#include "records/motion_table.h"
+#include "datreader/container/dat_kind.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/animation.h"
+#include "datreader/records/motion_table.h"
 
 #include <QJsonArray>
 #include <string>

@@ -4,9 +4,9 @@
 // stored on their frames (effects-semantics §3.5, SEED §11.3). The audit pins it, so a DAT that
 // drops recall's link or moves its hooks fails by name instead of playing wrong.
 
-#include "container/dat_file.h"
-#include "io/json_node.h"
-#include "records/hooks.h"
+#include "datreader/container/dat_file.h"
+#include "datreader/io/json_node.h"
+#include "datreader/records/hooks.h"
 
 #include <QJsonObject>
 #include <cstdint>

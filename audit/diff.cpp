@@ -1,10 +1,10 @@
-#include "diff.h"
+#include "audit/diff.h"
 
-#include "digest.h"
-#include "io/dat_error.h"
-#include "records/common.h"
-#include "records/physics_script_table.h"
-#include "records/setup.h"
+#include "audit/digest.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/common.h"
+#include "datreader/records/physics_script_table.h"
+#include "datreader/records/setup.h"
 
 #include <QJsonArray>
 #include <QStringList>

@@ -4,7 +4,7 @@
 // sizes, the header facts that identify a release, and for changed Setups and
 // PhysicsScriptTables which of the properties a manifest pins changed (`portalkit diff`).
 
-#include "container/dat_file.h"
+#include "datreader/container/dat_file.h"
 
 #include <QJsonObject>
 #include <QJsonValue>

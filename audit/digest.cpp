@@ -1,4 +1,4 @@
-#include "digest.h"
+#include "audit/digest.h"
 
 #include <openssl/evp.h>
 #include <stdexcept>

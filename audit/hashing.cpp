@@ -1,7 +1,7 @@
-#include "hashing.h"
+#include "audit/hashing.h"
 
-#include "container/dat_kind.h"
-#include "io/dat_error.h"
+#include "datreader/container/dat_kind.h"
+#include "datreader/io/dat_error.h"
 
 #include <QThread>
 #include <algorithm>

@@ -3,7 +3,7 @@
 // Length + SHA-256 of many entries at once: what the audit pins and checks. Raw entries are
 // hashed straight from the DAT's bytes, block by block, without being copied out first.
 
-#include "container/dat_file.h"
+#include "datreader/container/dat_file.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,7 +1,7 @@
-#include "manifest.h"
+#include "audit/manifest.h"
 
-#include "io/dat_error.h"
-#include "io/json_node.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/io/json_node.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -4,10 +4,10 @@
 // (docs/audit.md; JSON Schema in resources/manifests/manifest.schema.json). Pins are grouped by
 // kind; every pin names the DID it is about.
 
-#include "closure.h"
-#include "container/dat_kind.h"
-#include "records/common.h"
-#include "records/hooks.h"
+#include "audit/closure.h"
+#include "datreader/container/dat_kind.h"
+#include "datreader/records/common.h"
+#include "datreader/records/hooks.h"
 
 #include <QByteArray>
 #include <QJsonObject>

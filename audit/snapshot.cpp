@@ -1,11 +1,11 @@
-#include "snapshot.h"
+#include "audit/snapshot.h"
 
-#include "hashing.h"
-#include "io/dat_error.h"
-#include "records/blocking_scan.h"
-#include "records/motion_table.h"
-#include "records/physics_script_table.h"
-#include "records/setup.h"
+#include "audit/hashing.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/blocking_scan.h"
+#include "datreader/records/motion_table.h"
+#include "datreader/records/physics_script_table.h"
+#include "datreader/records/setup.h"
 
 #include <algorithm>
 #include <set>

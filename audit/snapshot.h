@@ -3,8 +3,8 @@
 // Pins a DAT as it is: the manifest a team commits beside the DAT its code was validated
 // against (`portalkit audit --snapshot`, and `portalkit build --manifest`).
 
-#include "container/dat_file.h"
-#include "manifest.h"
+#include "audit/manifest.h"
+#include "datreader/container/dat_file.h"
 
 #include <cstdint>
 #include <string>

@@ -1,8 +1,8 @@
-#include "entry_export.h"
+#include "export/entry_export.h"
 
-#include "imaging/surface_image.h"
-#include "io/dat_error.h"
-#include "records/record.h"
+#include "datreader/imaging/surface_image.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/record.h"
 
 #include <QColor>
 #include <QJsonDocument>

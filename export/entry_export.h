@@ -5,9 +5,9 @@
 // and every other decodable record as its JSON (what `portalkit show --json` prints). The
 // studio's File → Export selected… writes through here; `portalkit export` shares the images.
 
-#include "container/dat_file.h"
-#include "core/assets.h"
-#include "model_export.h"
+#include "datreader/container/dat_file.h"
+#include "export/model_export.h"
+#include "preview/core/assets.h"
 
 #include <QImage>
 #include <QString>

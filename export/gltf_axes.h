@@ -6,7 +6,7 @@
 // (w, C·v) under it, so (w, x, y, z) → (w, x, z, −y); AC stores quaternions w first, glTF
 // writes them x, y, z, w. Winding is kept, as a rotation keeps handedness.
 
-#include "core/math.h"
+#include "preview/core/math.h"
 
 #include <array>
 #include <cmath>

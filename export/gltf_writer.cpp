@@ -1,4 +1,4 @@
-#include "gltf_writer.h"
+#include "export/gltf_writer.h"
 
 #include <QJsonDocument>
 #include <QtEndian>

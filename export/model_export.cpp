@@ -1,11 +1,11 @@
-#include "model_export.h"
+#include "export/model_export.h"
 
-#include "gltf_axes.h"
-#include "io/dat_error.h"
-#include "records/gfx_obj.h"
-#include "records/gfx_obj_triangles.h"
-#include "records/setup.h"
-#include "surface_material.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/gfx_obj.h"
+#include "datreader/records/gfx_obj_triangles.h"
+#include "datreader/records/setup.h"
+#include "export/gltf_axes.h"
+#include "export/surface_material.h"
 
 #include <QBuffer>
 #include <QFileInfo>

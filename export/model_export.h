@@ -6,9 +6,9 @@
 // and the Setup's spheres as empty nodes. Coordinates are converted to glTF's +Y up
 // (gltf_axes.h). `portalkit export` and the studio's File → Export call the same two functions.
 
-#include "core/assets.h"
-#include "gltf_writer.h"
-#include "motion_bake.h"
+#include "export/gltf_writer.h"
+#include "export/motion_bake.h"
+#include "preview/core/assets.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,9 +1,9 @@
-#include "motion_bake.h"
+#include "export/motion_bake.h"
 
-#include "anim/motion_table_manager.h"
-#include "io/dat_error.h"
-#include "records/hooks.h"
-#include "records/motion_table.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/hooks.h"
+#include "datreader/records/motion_table.h"
+#include "preview/anim/motion_table_manager.h"
 
 #include <algorithm>
 #include <cmath>

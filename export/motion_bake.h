@@ -6,10 +6,10 @@
 // and the Sequencer is sampled once per animation frame. Nothing here re-derives the motion
 // rules; only the frame timing (one frame lasts 1/|framerate| s) places the samples.
 
-#include "anim/sequencer.h"
-#include "core/assets.h"
-#include "core/math.h"
-#include "records/setup.h"
+#include "datreader/records/setup.h"
+#include "preview/anim/sequencer.h"
+#include "preview/core/assets.h"
+#include "preview/core/math.h"
 
 #include <QJsonObject>
 #include <cstdint>

@@ -1,11 +1,11 @@
-#include "surface_material.h"
+#include "export/surface_material.h"
 
-#include "imaging/surface_image.h"
-#include "io/dat_error.h"
-#include "records/palette.h"
-#include "records/render_surface.h"
-#include "records/surface.h"
-#include "records/surface_texture.h"
+#include "datreader/imaging/surface_image.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/palette.h"
+#include "datreader/records/render_surface.h"
+#include "datreader/records/surface.h"
+#include "datreader/records/surface_texture.h"
 
 #include <algorithm>
 #include <cmath>

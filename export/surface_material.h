@@ -6,7 +6,7 @@
 // map without them is alpha-tested, translucency fades alpha. glTF has no additive blending, so
 // additive surfaces blend normally and say "additive" in the material's extras.
 
-#include "core/assets.h"
+#include "preview/core/assets.h"
 
 #include <QImage>
 #include <QString>

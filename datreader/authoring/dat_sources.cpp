@@ -1,12 +1,12 @@
-#include "dat_sources.h"
+#include "datreader/authoring/dat_sources.h"
 
-#include "generators.h"
-#include "io/json_node.h"
-#include "records/animation.h"
-#include "records/gfx_obj.h"
-#include "records/hooks.h"
-#include "records/palette.h"
-#include "records/record.h"
+#include "datreader/authoring/generators.h"
+#include "datreader/io/json_node.h"
+#include "datreader/records/animation.h"
+#include "datreader/records/gfx_obj.h"
+#include "datreader/records/hooks.h"
+#include "datreader/records/palette.h"
+#include "datreader/records/record.h"
 
 #include <QDateTime>
 #include <QDir>

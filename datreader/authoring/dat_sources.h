@@ -5,8 +5,8 @@
 // --json` prints or as a generator spec ("generate": "mesh" | "texture" | "palette" | "tone" |
 // "animation"). This is how the demo DAT is made, and how users author DATs by hand.
 
-#include "container/dat_kind.h"
-#include "container/dat_writer.h"
+#include "datreader/container/dat_kind.h"
+#include "datreader/container/dat_writer.h"
 
 #include <QJsonObject>
 #include <QString>

@@ -1,6 +1,6 @@
-#include "generators.h"
+#include "datreader/authoring/generators.h"
 
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 
 #include <QJsonArray>
 #include <QString>

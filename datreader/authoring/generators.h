@@ -6,11 +6,11 @@
 // and the path ("mesh.segments: 1000 is outside 3..256"); every size is capped before anything
 // is allocated. The same spec always gives the same record, byte for byte.
 
-#include "records/animation.h"
-#include "records/gfx_obj.h"
-#include "records/palette.h"
-#include "records/render_surface.h"
-#include "records/wave.h"
+#include "datreader/records/animation.h"
+#include "datreader/records/gfx_obj.h"
+#include "datreader/records/palette.h"
+#include "datreader/records/render_surface.h"
+#include "datreader/records/wave.h"
 
 #include <cstdint>
 

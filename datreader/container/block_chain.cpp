@@ -1,6 +1,6 @@
-#include "block_chain.h"
+#include "datreader/container/block_chain.h"
 
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 
 #include <algorithm>
 #include <cstring>

@@ -1,8 +1,8 @@
-#include "dat_file.h"
+#include "datreader/container/dat_file.h"
 
-#include "io/byte_cursor.h"
-#include "io/byte_writer.h"
-#include "io/dat_error.h"
+#include "datreader/io/byte_cursor.h"
+#include "datreader/io/byte_writer.h"
+#include "datreader/io/dat_error.h"
 
 #include <QFile>
 #include <algorithm>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "block_chain.h"
-#include "dat_header.h"
-#include "directory.h"
+#include "datreader/container/block_chain.h"
+#include "datreader/container/dat_header.h"
+#include "datreader/container/directory.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,7 +1,7 @@
-#include "dat_header.h"
+#include "datreader/container/dat_header.h"
 
-#include "io/byte_cursor.h"
-#include "io/byte_writer.h"
+#include "datreader/io/byte_cursor.h"
+#include "datreader/io/byte_writer.h"
 
 #include <algorithm>
 

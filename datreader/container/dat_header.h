@@ -1,6 +1,6 @@
 #pragma once
 
-#include "dat_kind.h"
+#include "datreader/container/dat_kind.h"
 
 #include <array>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "dat_kind.h"
+#include "datreader/container/dat_kind.h"
 
 #include <algorithm>
 #include <array>

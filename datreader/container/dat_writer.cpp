@@ -1,9 +1,9 @@
-#include "dat_writer.h"
+#include "datreader/container/dat_writer.h"
 
-#include "dat_file.h"
-#include "directory.h"
-#include "io/byte_writer.h"
-#include "io/dat_error.h"
+#include "datreader/container/dat_file.h"
+#include "datreader/container/directory.h"
+#include "datreader/io/byte_writer.h"
+#include "datreader/io/dat_error.h"
 
 #include <QBuffer>
 #include <QSaveFile>

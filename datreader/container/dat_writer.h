@@ -1,7 +1,7 @@
 #pragma once
 
-#include "dat_header.h"
-#include "dat_kind.h"
+#include "datreader/container/dat_header.h"
+#include "datreader/container/dat_kind.h"
 
 #include <QByteArray>
 #include <QString>

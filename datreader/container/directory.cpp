@@ -1,6 +1,6 @@
-#include "directory.h"
+#include "datreader/container/directory.h"
 
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 
 #include <cstring>
 #include <string>

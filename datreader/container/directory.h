@@ -1,6 +1,6 @@
 #pragma once
 
-#include "block_chain.h"
+#include "datreader/container/block_chain.h"
 
 #include <array>
 #include <cstdint>

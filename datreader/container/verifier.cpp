@@ -1,7 +1,7 @@
-#include "verifier.h"
+#include "datreader/container/verifier.h"
 
-#include "dat_file.h"
-#include "io/dat_error.h"
+#include "datreader/container/dat_file.h"
+#include "datreader/io/dat_error.h"
 
 #include <algorithm>
 #include <cstring>

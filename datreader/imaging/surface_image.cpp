@@ -1,6 +1,6 @@
-#include "surface_image.h"
+#include "datreader/imaging/surface_image.h"
 
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 
 #include <QBuffer>
 #include <QByteArray>

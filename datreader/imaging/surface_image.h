@@ -3,8 +3,8 @@
 // RenderSurface pixels → QImage (dat-format §3.10). No DAT access here: whoever holds the DAT
 // reads the RenderSurface and, for palette formats, the Palette to apply.
 
-#include "records/palette.h"
-#include "records/render_surface.h"
+#include "datreader/records/palette.h"
+#include "datreader/records/render_surface.h"
 
 #include <QImage>
 

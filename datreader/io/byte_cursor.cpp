@@ -1,4 +1,4 @@
-#include "byte_cursor.h"
+#include "datreader/io/byte_cursor.h"
 
 #include <bit>
 #include <string>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "dat_error.h"
+#include "datreader/io/dat_error.h"
 
 #include <cstdint>
 #include <cstring>

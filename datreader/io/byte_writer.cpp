@@ -1,4 +1,4 @@
-#include "byte_writer.h"
+#include "datreader/io/byte_writer.h"
 
 #include <stdexcept>
 

@@ -1,4 +1,4 @@
-#include "dat_error.h"
+#include "datreader/io/dat_error.h"
 
 #include <cstdio>
 

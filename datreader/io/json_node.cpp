@@ -1,4 +1,4 @@
-#include "json_node.h"
+#include "datreader/io/json_node.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,6 +1,6 @@
-#include "animation.h"
+#include "datreader/records/animation.h"
 
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 
 #include <QJsonArray>
 

@@ -2,8 +2,8 @@
 
 // Animation (dat-format §3.4) and the AnimationFrame it is built from (§3.2).
 
-#include "common.h"
-#include "hooks.h"
+#include "datreader/records/common.h"
+#include "datreader/records/hooks.h"
 
 #include <QJsonObject>
 #include <cstdint>

@@ -1,8 +1,8 @@
-#include "blocking_scan.h"
+#include "datreader/records/blocking_scan.h"
 
-#include "container/dat_file.h"
-#include "hooks.h"
-#include "io/dat_error.h"
+#include "datreader/container/dat_file.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/hooks.h"
 
 #include <cstring>
 

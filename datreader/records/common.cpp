@@ -1,6 +1,6 @@
-#include "common.h"
+#include "datreader/records/common.h"
 
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 
 #include <cmath>
 

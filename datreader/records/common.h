@@ -3,9 +3,9 @@
 // The small structures many records share (dat-format §3.1), each with its read, write and JSON
 // form, so every record spells them the same way.
 
-#include "io/byte_cursor.h"
-#include "io/byte_writer.h"
-#include "io/json_node.h"
+#include "datreader/io/byte_cursor.h"
+#include "datreader/io/byte_writer.h"
+#include "datreader/io/json_node.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,6 +1,6 @@
-#include "gfx_obj.h"
+#include "datreader/records/gfx_obj.h"
 
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 
 #include <algorithm>
 #include <limits>

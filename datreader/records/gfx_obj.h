@@ -3,7 +3,7 @@
 // GfxObj (0x01): one mesh with its surfaces, vertices, polygons and BSP trees (dat-format §3.6).
 // The BSP codec here also covers the CellStruct variants so cell geometry can share it.
 
-#include "common.h"
+#include "datreader/records/common.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,4 +1,4 @@
-#include "gfx_obj_degrade_info.h"
+#include "datreader/records/gfx_obj_degrade_info.h"
 
 #include <QJsonArray>
 

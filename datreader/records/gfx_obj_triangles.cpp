@@ -1,4 +1,4 @@
-#include "records/gfx_obj_triangles.h"
+#include "datreader/records/gfx_obj_triangles.h"
 
 #include <cmath>
 #include <map>

@@ -6,7 +6,7 @@
 // vertex order, which winds counter-clockwise seen from that side (right-handed, as the vertex
 // normals point); its negative side is the same fan wound the other way.
 
-#include "records/gfx_obj.h"
+#include "datreader/records/gfx_obj.h"
 
 #include <cstddef>
 #include <cstdint>

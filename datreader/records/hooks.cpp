@@ -1,6 +1,6 @@
-#include "hooks.h"
+#include "datreader/records/hooks.h"
 
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 
 #include <algorithm>
 #include <array>

@@ -3,7 +3,7 @@
 // The one place animation hooks are read and written (dat-format §3.3). Animation frames and
 // PhysicsScripts both go through readHook/writeHook; nothing else parses hook bytes.
 
-#include "common.h"
+#include "datreader/records/common.h"
 
 #include <QJsonObject>
 #include <cstdint>

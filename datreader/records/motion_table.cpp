@@ -1,6 +1,6 @@
-#include "motion_table.h"
+#include "datreader/records/motion_table.h"
 
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 
 #include <QJsonArray>
 

@@ -3,7 +3,7 @@
 // MotionTable (dat-format §3.13): which animations play for a style and motion command, and the
 // transitions between them.
 
-#include "common.h"
+#include "datreader/records/common.h"
 
 #include <QJsonObject>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "palette.h"
+#include "datreader/records/palette.h"
 
 #include <QJsonArray>
 

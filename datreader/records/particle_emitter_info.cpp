@@ -1,4 +1,4 @@
-#include "particle_emitter_info.h"
+#include "datreader/records/particle_emitter_info.h"
 
 #include <array>
 

@@ -1,6 +1,6 @@
-#include "physics_script.h"
+#include "datreader/records/physics_script.h"
 
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 
 #include <QJsonArray>
 #include <algorithm>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "hooks.h"
+#include "datreader/records/hooks.h"
 
 #include <QJsonObject>
 #include <cstdint>

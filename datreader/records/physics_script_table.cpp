@@ -1,7 +1,7 @@
-#include "physics_script_table.h"
+#include "datreader/records/physics_script_table.h"
 
-#include "common.h"
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/common.h"
 
 #include <QJsonArray>
 

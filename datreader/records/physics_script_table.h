@@ -1,6 +1,6 @@
 #pragma once
 
-#include "io/json_node.h"
+#include "datreader/io/json_node.h"
 
 #include <QJsonObject>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "record.h"
+#include "datreader/records/record.h"
 
 #include <algorithm>
 

@@ -3,21 +3,21 @@
 // Every decodable record type behind one variant, chosen by the type the DID registry gives.
 // The CLI, the fuzzer and the studio dispatch through here instead of switching on types.
 
-#include "animation.h"
-#include "container/dat_kind.h"
-#include "gfx_obj.h"
-#include "gfx_obj_degrade_info.h"
-#include "motion_table.h"
-#include "palette.h"
-#include "particle_emitter_info.h"
-#include "physics_script.h"
-#include "physics_script_table.h"
-#include "render_surface.h"
-#include "setup.h"
-#include "sound_table.h"
-#include "surface.h"
-#include "surface_texture.h"
-#include "wave.h"
+#include "datreader/container/dat_kind.h"
+#include "datreader/records/animation.h"
+#include "datreader/records/gfx_obj.h"
+#include "datreader/records/gfx_obj_degrade_info.h"
+#include "datreader/records/motion_table.h"
+#include "datreader/records/palette.h"
+#include "datreader/records/particle_emitter_info.h"
+#include "datreader/records/physics_script.h"
+#include "datreader/records/physics_script_table.h"
+#include "datreader/records/render_surface.h"
+#include "datreader/records/setup.h"
+#include "datreader/records/sound_table.h"
+#include "datreader/records/surface.h"
+#include "datreader/records/surface_texture.h"
+#include "datreader/records/wave.h"
 
 #include <QJsonObject>
 #include <optional>

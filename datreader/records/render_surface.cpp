@@ -1,4 +1,4 @@
-#include "render_surface.h"
+#include "datreader/records/render_surface.h"
 
 #include <QByteArray>
 #include <algorithm>

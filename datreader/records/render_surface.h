@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common.h"
+#include "datreader/records/common.h"
 
 #include <QJsonObject>
 #include <cstdint>

@@ -1,6 +1,6 @@
-#include "setup.h"
+#include "datreader/records/setup.h"
 
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 
 #include <QJsonArray>
 #include <string>

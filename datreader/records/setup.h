@@ -3,8 +3,8 @@
 // Setup (0x02): how GfxObj parts assemble into one object, with its placements, collision
 // shapes, lights and default tables (dat-format §3.5).
 
-#include "animation.h"
-#include "common.h"
+#include "datreader/records/animation.h"
+#include "datreader/records/common.h"
 
 #include <QJsonObject>
 #include <cstdint>

@@ -1,6 +1,6 @@
-#include "sound_table.h"
+#include "datreader/records/sound_table.h"
 
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 
 #include <QJsonArray>
 

@@ -2,7 +2,7 @@
 
 // SoundTable (dat-format §3.14): for each Sound enum value, the waves that may play.
 
-#include "common.h"
+#include "datreader/records/common.h"
 
 #include <QJsonObject>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "surface.h"
+#include "datreader/records/surface.h"
 
 #include <QJsonArray>
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "surface_texture.h"
+#include "datreader/records/surface_texture.h"
 
 #include <QJsonArray>
 #include <array>

@@ -1,6 +1,6 @@
-#include "wave.h"
+#include "datreader/records/wave.h"
 
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 
 namespace portalkit::dat {
 namespace {

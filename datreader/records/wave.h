@@ -2,7 +2,7 @@
 
 // Wave (dat-format §3.12): a WAVEFORMATEX header and the sample data (PCM or MP3 frames).
 
-#include "common.h"
+#include "datreader/records/common.h"
 
 #include <QByteArray>
 #include <QJsonObject>

@@ -1,4 +1,4 @@
-#include "anim/motion_table_manager.h"
+#include "preview/anim/motion_table_manager.h"
 
 #include <algorithm>
 #include <cmath>

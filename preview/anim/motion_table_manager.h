@@ -5,9 +5,9 @@
 // PORTAL/canim/CMTable.c (CMotionTable), CMotionPrim.c (MotionState) and
 // PORTAL/cphysobj/CMTableManager.c (MotionTableManager).
 
-#include "anim/sequencer.h"
-#include "core/assets.h"
-#include "records/motion_table.h"
+#include "datreader/records/motion_table.h"
+#include "preview/anim/sequencer.h"
+#include "preview/core/assets.h"
 
 #include <cstdint>
 #include <deque>

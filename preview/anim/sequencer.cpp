@@ -1,4 +1,4 @@
-#include "anim/sequencer.h"
+#include "preview/anim/sequencer.h"
 
 #include <algorithm>
 #include <cmath>

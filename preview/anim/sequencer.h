@@ -5,9 +5,9 @@
 // decompile-literal (RE PORTAL/canim/CSequence.c, CSeqPrim.c): no interpolation, hooks fire when
 // the playhead leaves their frame, root motion is applied in whole-frame lumps.
 
-#include "core/assets.h"
-#include "core/math.h"
-#include "records/animation.h"
+#include "datreader/records/animation.h"
+#include "preview/core/assets.h"
+#include "preview/core/math.h"
 
 #include <cstdint>
 #include <list>

@@ -1,6 +1,6 @@
-#include "assets.h"
+#include "preview/core/assets.h"
 
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 
 namespace portalkit::preview {
 

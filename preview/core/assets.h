@@ -5,8 +5,8 @@
 // missing or fails to decode is reported as absent, with the reason kept for the event log:
 // the runtime logs and carries on (R34) rather than inventing a substitute.
 
-#include "container/dat_file.h"
-#include "records/record.h"
+#include "datreader/container/dat_file.h"
+#include "datreader/records/record.h"
 
 #include <QString>
 #include <cstdint>

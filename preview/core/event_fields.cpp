@@ -1,4 +1,4 @@
-#include "event_fields.h"
+#include "preview/core/event_fields.h"
 
 #include <charconv>
 #include <cmath>

@@ -4,7 +4,7 @@
 // float (0.8, not 0.800000011920929), non-finite reals as "nan", "inf", "-inf", vectors as
 // [x, y, z] and frames as {origin, orientation [w, x, y, z]}.
 
-#include "core/math.h"
+#include "preview/core/math.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,4 +1,4 @@
-#include "math.h"
+#include "preview/core/math.h"
 
 namespace portalkit::preview {
 

@@ -4,7 +4,7 @@
 // Z up, a Frame maps local to parent space, quaternions are (w, x, y, z) Hamilton products.
 // Floats like the client's own frames; the DAT value types convert in and out.
 
-#include "records/common.h"
+#include "datreader/records/common.h"
 
 #include <cmath>
 

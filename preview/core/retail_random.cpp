@@ -1,4 +1,4 @@
-#include "retail_random.h"
+#include "preview/core/retail_random.h"
 
 #include <algorithm>
 #include <utility>

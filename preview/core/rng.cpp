@@ -1,4 +1,4 @@
-#include "rng.h"
+#include "preview/core/rng.h"
 
 namespace portalkit::preview {
 

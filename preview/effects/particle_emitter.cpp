@@ -1,4 +1,4 @@
-#include "particle_emitter.h"
+#include "preview/effects/particle_emitter.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,10 +4,10 @@
 // attachment to the owner (part index + hook offset), and its particles. The preview object is an
 // "examination object", so the degrade branch of UpdateParticles never runs (§1.12).
 
-#include "core/math.h"
-#include "core/retail_random.h"
-#include "effects/particle_store.h"
-#include "records/particle_emitter_info.h"
+#include "datreader/records/particle_emitter_info.h"
+#include "preview/core/math.h"
+#include "preview/core/retail_random.h"
+#include "preview/effects/particle_store.h"
 
 #include <cstdint>
 #include <span>

@@ -1,6 +1,6 @@
-#include "particle_manager.h"
+#include "preview/effects/particle_manager.h"
 
-#include "core/event_fields.h"
+#include "preview/core/event_fields.h"
 
 #include <QJsonArray>
 #include <algorithm>

@@ -4,11 +4,11 @@
 // CreateParticle / CreateBlockingParticle / StopParticle / DestroyParticle hooks land here, and
 // the owner's tick steps every emitter once.
 
-#include "core/assets.h"
-#include "core/events.h"
-#include "core/retail_random.h"
-#include "effects/particle_emitter.h"
-#include "records/hooks.h"
+#include "datreader/records/hooks.h"
+#include "preview/core/assets.h"
+#include "preview/core/events.h"
+#include "preview/core/retail_random.h"
+#include "preview/effects/particle_emitter.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "particle_store.h"
+#include "preview/effects/particle_store.h"
 
 #include <algorithm>
 

@@ -5,7 +5,7 @@
 // client's pre-built parts: a slot is taken by the first free index and freed in place, never
 // compacted, so slot order stays the client's (effects-semantics §1.6, §1.10).
 
-#include "core/math.h"
+#include "preview/core/math.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
-#include "script_manager.h"
+#include "preview/effects/script_manager.h"
 
-#include "records/common.h"
+#include "datreader/records/common.h"
 
 namespace portalkit::preview {
 

@@ -5,8 +5,8 @@
 // that has come due, in order, however long the frame (R24, R25). Times are the client's Timer
 // clock (effects-semantics §4.2).
 
-#include "core/events.h"
-#include "records/physics_script.h"
+#include "datreader/records/physics_script.h"
+#include "preview/core/events.h"
 
 #include <cstdint>
 #include <deque>

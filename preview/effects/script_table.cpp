@@ -1,4 +1,4 @@
-#include "script_table.h"
+#include "preview/effects/script_table.h"
 
 #include <array>
 #include <cctype>

@@ -4,7 +4,7 @@
 // order, first entry whose Mod is at or above the intensity. The comparison is the client's x87
 // one, so NaN and +inf select nothing and -inf selects the first threshold (R19–R21).
 
-#include "records/physics_script_table.h"
+#include "datreader/records/physics_script_table.h"
 
 #include <QString>
 #include <cstdint>

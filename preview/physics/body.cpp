@@ -1,4 +1,4 @@
-#include "body.h"
+#include "preview/physics/body.h"
 
 #include <algorithm>
 #include <cmath>

@@ -5,9 +5,9 @@
 // spheres its Setup gives it. The functions here are the per-object pieces of a quantum; the
 // sweep and the quantum loop are in flight.h.
 
-#include "core/math.h"
-#include "core/physics_state.h"
-#include "records/setup.h"
+#include "datreader/records/setup.h"
+#include "preview/core/math.h"
+#include "preview/core/physics_state.h"
 
 #include <cstdint>
 #include <vector>

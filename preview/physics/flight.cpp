@@ -1,6 +1,6 @@
-#include "flight.h"
+#include "preview/physics/flight.h"
 
-#include "quanta.h"
+#include "preview/physics/quanta.h"
 
 #include <algorithm>
 

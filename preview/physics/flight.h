@@ -5,8 +5,8 @@
 // the collision response. Nothing here plays, deletes or changes state on impact (R46): the
 // body stops or bounces, and the (simulated) server decides the rest.
 
-#include "body.h"
-#include "world.h"
+#include "preview/physics/body.h"
+#include "preview/physics/world.h"
 
 #include <optional>
 #include <vector>

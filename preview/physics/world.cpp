@@ -1,4 +1,4 @@
-#include "world.h"
+#include "preview/physics/world.h"
 
 #include <algorithm>
 #include <cmath>

@@ -5,7 +5,7 @@
 // creatures and targets. The sweep here is continuous (exact time of first contact), so no
 // speed or step count can carry a sphere through thin geometry.
 
-#include "body.h"
+#include "preview/physics/body.h"
 
 #include <optional>
 #include <vector>

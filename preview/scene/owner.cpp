@@ -1,4 +1,4 @@
-#include "owner.h"
+#include "preview/scene/owner.h"
 
 namespace portalkit::preview {
 

@@ -3,15 +3,15 @@
 // One simulated object (CPhysicsObj as far as effects need it): its Setup's parts, where they
 // are, its state bits and tables, and the managers that run its effects.
 
-#include "anim/motion_table_manager.h"
-#include "anim/sequencer.h"
-#include "core/math.h"
-#include "core/physics_state.h"
-#include "effects/particle_manager.h"
-#include "effects/script_manager.h"
-#include "effects/timed_hooks.h"
-#include "physics/body.h"
-#include "records/setup.h"
+#include "datreader/records/setup.h"
+#include "preview/anim/motion_table_manager.h"
+#include "preview/anim/sequencer.h"
+#include "preview/core/math.h"
+#include "preview/core/physics_state.h"
+#include "preview/effects/particle_manager.h"
+#include "preview/effects/script_manager.h"
+#include "preview/effects/timed_hooks.h"
+#include "preview/physics/body.h"
 
 #include <cstdint>
 #include <memory>

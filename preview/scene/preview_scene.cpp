@@ -1,9 +1,9 @@
-#include "preview_scene.h"
+#include "preview/scene/preview_scene.h"
 
-#include "core/event_fields.h"
-#include "effects/script_table.h"
-#include "physics/quanta.h"
-#include "records/common.h"
+#include "datreader/records/common.h"
+#include "preview/core/event_fields.h"
+#include "preview/effects/script_table.h"
+#include "preview/physics/quanta.h"
 
 #include <QJsonArray>
 #include <algorithm>

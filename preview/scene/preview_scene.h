@@ -4,12 +4,12 @@
 // step publishes what happened on events(); nothing reads the wall clock, and one seed gives one
 // history.
 
-#include "core/assets.h"
-#include "core/events.h"
-#include "core/retail_random.h"
-#include "physics/flight.h"
-#include "scene/owner.h"
-#include "scene/snapshot.h"
+#include "preview/core/assets.h"
+#include "preview/core/events.h"
+#include "preview/core/retail_random.h"
+#include "preview/physics/flight.h"
+#include "preview/scene/owner.h"
+#include "preview/scene/snapshot.h"
 
 #include <cstdint>
 #include <map>

@@ -3,8 +3,8 @@
 // What to draw at one moment (architecture.md: the renderer reads only snapshots): every visible
 // part with its GfxObj and material values, every live particle, every light, the UV scrolls.
 
-#include "core/math.h"
-#include "physics/world.h"
+#include "preview/core/math.h"
+#include "preview/physics/world.h"
 
 #include <cstdint>
 #include <map>

@@ -1,4 +1,4 @@
-#include "trace.h"
+#include "preview/scene/trace.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -3,7 +3,7 @@
 // The `simulate` trace: one JSON object per line, "t", "owner" and "event" first and then the
 // event's own fields, so the same seed gives byte-identical files. And the totals of --summary.
 
-#include "core/events.h"
+#include "preview/core/events.h"
 
 #include <QByteArray>
 #include <QJsonObject>

@@ -1,8 +1,8 @@
-#include "scenario.h"
+#include "preview/timeline/scenario.h"
 
-#include "effects/script_table.h"
-#include "io/json_node.h"
-#include "records/common.h"
+#include "datreader/io/json_node.h"
+#include "datreader/records/common.h"
+#include "preview/effects/script_table.h"
 
 #include <QDir>
 #include <QFile>

@@ -3,9 +3,9 @@
 // (simulated) server sends, each at its time. Flight, impact and deletion play out only as
 // these messages say (R46).
 
-#include "physics/world.h"
-#include "timeline/smartbox.h"
-#include "wire/messages.h"
+#include "preview/physics/world.h"
+#include "preview/timeline/smartbox.h"
+#include "preview/wire/messages.h"
 
 #include <QByteArray>
 #include <QString>

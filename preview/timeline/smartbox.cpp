@@ -1,7 +1,7 @@
-#include "smartbox.h"
+#include "preview/timeline/smartbox.h"
 
-#include "core/event_fields.h"
-#include "records/common.h"
+#include "datreader/records/common.h"
+#include "preview/core/event_fields.h"
 
 #include <QJsonObject>
 

@@ -4,9 +4,9 @@
 // scene. Every message publishes one `packet` event saying whether it was applied and which
 // gate decided.
 
-#include "scene/preview_scene.h"
-#include "wire/freshness.h"
-#include "wire/messages.h"
+#include "preview/scene/preview_scene.h"
+#include "preview/wire/freshness.h"
+#include "preview/wire/messages.h"
 
 #include <cstdint>
 #include <map>

@@ -1,4 +1,4 @@
-#include "freshness.h"
+#include "preview/wire/freshness.h"
 
 namespace portalkit::preview::wire {
 

@@ -1,7 +1,7 @@
-#include "messages.h"
+#include "preview/wire/messages.h"
 
-#include "io/dat_error.h"
-#include "wire/values.h"
+#include "datreader/io/dat_error.h"
+#include "preview/wire/values.h"
 
 #include <QJsonArray>
 #include <algorithm>

@@ -3,7 +3,7 @@
 // The game messages the previewer's timeline needs, each decoded from and encoded to one message
 // body starting at its u32 opcode (SEED §4; ACE's GameMessage layouts cross-checked).
 
-#include "wire/physics_desc.h"
+#include "preview/wire/physics_desc.h"
 
 #include <QJsonObject>
 #include <cstdint>

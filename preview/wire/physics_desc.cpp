@@ -1,7 +1,7 @@
-#include "physics_desc.h"
+#include "preview/wire/physics_desc.h"
 
-#include "io/dat_error.h"
-#include "wire/values.h"
+#include "datreader/io/dat_error.h"
+#include "preview/wire/values.h"
 
 #include <QJsonArray>
 

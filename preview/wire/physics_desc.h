@@ -3,11 +3,11 @@
 // PhysicsDesc, the physics half of a CreateObject, exactly as PhysicsDesc::UnPack (0x0051DDD0)
 // reads it (SEED §1, R1-R4). Every optional field stays optional: absent is not a present zero.
 
-#include "core/math.h"
-#include "io/byte_cursor.h"
-#include "io/byte_writer.h"
-#include "io/json_node.h"
-#include "wire/freshness.h"
+#include "datreader/io/byte_cursor.h"
+#include "datreader/io/byte_writer.h"
+#include "datreader/io/json_node.h"
+#include "preview/core/math.h"
+#include "preview/wire/freshness.h"
 
 #include <QJsonObject>
 #include <array>

@@ -1,6 +1,6 @@
-#include "values.h"
+#include "preview/wire/values.h"
 
-#include "records/common.h"
+#include "datreader/records/common.h"
 
 #include <QJsonArray>
 #include <algorithm>

@@ -3,10 +3,10 @@
 // What the wire messages share: vectors on the wire, and the JSON spellings (ids as "0x%08X",
 // reals through dat::realJson, and for a NaN the raw bits beside it: a NaN payload is data, R5).
 
-#include "core/math.h"
-#include "io/byte_cursor.h"
-#include "io/byte_writer.h"
-#include "io/json_node.h"
+#include "datreader/io/byte_cursor.h"
+#include "datreader/io/byte_writer.h"
+#include "datreader/io/json_node.h"
+#include "preview/core/math.h"
 
 #include <QJsonObject>
 #include <array>

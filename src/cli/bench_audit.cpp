@@ -5,7 +5,7 @@
 
 #include "audit/hashing.h"
 #include "command.h"
-#include "container/dat_file.h"
+#include "datreader/container/dat_file.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -3,10 +3,10 @@
 // particle-steps per second on one core, for a typical mix of particle types and for each type.
 
 #include "command.h"
-#include "core/assets.h"
-#include "core/events.h"
-#include "core/retail_random.h"
-#include "effects/particle_manager.h"
+#include "preview/core/assets.h"
+#include "preview/core/events.h"
+#include "preview/core/retail_random.h"
+#include "preview/effects/particle_manager.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

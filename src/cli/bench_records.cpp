@@ -3,11 +3,11 @@
 // re-encodes to its stored bytes.
 
 #include "command.h"
-#include "container/dat_writer.h"
-#include "core/rng.h"
-#include "io/byte_writer.h"
-#include "io/dat_error.h"
-#include "records/record.h"
+#include "datreader/container/dat_writer.h"
+#include "datreader/io/byte_writer.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/record.h"
+#include "preview/core/rng.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

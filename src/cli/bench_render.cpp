@@ -3,10 +3,10 @@
 // captured frame on the demo DAT. Built only with the GUI (PORTALKIT_HAS_RENDER).
 
 #include "command.h"
-#include "core/assets.h"
-#include "records/particle_emitter_info.h"
-#include "render/offscreen_renderer.h"
-#include "scene/preview_scene.h"
+#include "datreader/records/particle_emitter_info.h"
+#include "preview/core/assets.h"
+#include "preview/scene/preview_scene.h"
+#include "ui/render/offscreen_renderer.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>

@@ -2,7 +2,7 @@
 #include "audit/hashing.h"
 #include "audit/snapshot.h"
 #include "command.h"
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 
 #include <QJsonDocument>
 #include <QMutex>

@@ -1,8 +1,8 @@
 #include "command.h"
-#include "container/dat_writer.h"
-#include "container/verifier.h"
-#include "core/rng.h"
-#include "io/dat_error.h"
+#include "datreader/container/dat_writer.h"
+#include "datreader/container/verifier.h"
+#include "datreader/io/dat_error.h"
+#include "preview/core/rng.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -547,7 +547,8 @@ std::optional<std::vector<int>> jobsListOption(const QCommandLineParser& parser)
 int runBench(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        "Benchmarks the reader, the audit, the particles and the renderer. The 'container' suite writes a portal-like and a cell-like DAT "
+        "Benchmarks the reader, the audit, the particles and the renderer. The 'container' suite "
+        "writes a portal-like and a cell-like DAT "
         "with seeded contents, then measures open + index, index memory, extracting every entry "
         "(against cat of the same file), random lookups and verify. The 'records' suite writes "
         "a portal DAT of seeded records of every decodable type, then measures decoding and "
@@ -557,11 +558,12 @@ int runBench(const QStringList& arguments) {
         "sha256sum and openssl dgst -sha256 of the same file. The 'particles' suite steps the "
         "preview's particle emitters (10k and 100k live particles, a mix of types and each type "
         "alone) and reports particle-steps per second on one thread. The 'render' suite (GUI "
-        "builds, needs an X display) times a simulation step plus an offscreen frame with 1k, 10k and 50k "
+        "builds, needs an X display) times a simulation step plus an offscreen frame with 1k, 10k "
+        "and 50k "
         "particles, and cold start to the first frame, on the demo DAT (--dat). MiB = 2^20 bytes.");
 #ifdef PORTALKIT_HAS_RENDER
-    parser.addPositionalArgument("SUITE",
-                                 "The suite to run: container, records, audit, particles or render.");
+    parser.addPositionalArgument(
+        "SUITE", "The suite to run: container, records, audit, particles or render.");
 #else
     parser.addPositionalArgument("SUITE",
                                  "The suite to run: container, records, audit or particles.");

@@ -1,7 +1,7 @@
 #include "audit/snapshot.h"
-#include "authoring/dat_sources.h"
 #include "command.h"
-#include "io/dat_error.h"
+#include "datreader/authoring/dat_sources.h"
+#include "datreader/io/dat_error.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,5 +1,5 @@
 #include "command.h"
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 
 namespace portalkit::cli {
 

@@ -1,6 +1,6 @@
 #include "audit/diff.h"
 #include "command.h"
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 
 #include <QJsonDocument>
 

@@ -1,9 +1,9 @@
 #include "command.h"
-#include "core/assets.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/record.h"
 #include "entry_export.h"
-#include "io/dat_error.h"
 #include "model_export.h"
-#include "records/record.h"
+#include "preview/core/assets.h"
 
 #include <QFileInfo>
 #include <QSaveFile>

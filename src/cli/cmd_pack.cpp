@@ -1,6 +1,6 @@
 #include "command.h"
-#include "container/dat_writer.h"
-#include "io/dat_error.h"
+#include "datreader/container/dat_writer.h"
+#include "datreader/io/dat_error.h"
 
 #include <QDir>
 #include <QFile>

@@ -2,12 +2,12 @@
 // (docs/render.md, docs/cli.md). Built only with the GUI (PORTALKIT_HAS_RENDER).
 
 #include "command.h"
-#include "core/assets.h"
+#include "datreader/io/dat_error.h"
 #include "effect_options.h"
-#include "io/dat_error.h"
-#include "render/offscreen_renderer.h"
-#include "scene/preview_scene.h"
-#include "timeline/scenario.h"
+#include "preview/core/assets.h"
+#include "preview/scene/preview_scene.h"
+#include "preview/timeline/scenario.h"
+#include "ui/render/offscreen_renderer.h"
 
 #include <QBuffer>
 #include <QCoreApplication>

@@ -1,5 +1,5 @@
 #include "command.h"
-#include "records/blocking_scan.h"
+#include "datreader/records/blocking_scan.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

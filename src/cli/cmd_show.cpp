@@ -1,6 +1,6 @@
 #include "command.h"
-#include "io/dat_error.h"
-#include "records/record.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/record.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,11 +1,11 @@
 #include "command.h"
-#include "core/assets.h"
+#include "datreader/io/dat_error.h"
 #include "effect_options.h"
-#include "effects/script_table.h"
-#include "io/dat_error.h"
-#include "scene/preview_scene.h"
-#include "scene/trace.h"
-#include "timeline/scenario.h"
+#include "preview/core/assets.h"
+#include "preview/effects/script_table.h"
+#include "preview/scene/preview_scene.h"
+#include "preview/scene/trace.h"
+#include "preview/timeline/scenario.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -1,5 +1,5 @@
 #include "command.h"
-#include "container/verifier.h"
+#include "datreader/container/verifier.h"
 
 #include <QFileInfo>
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 #include "command.h"
-#include "io/dat_error.h"
-#include "wire/messages.h"
+#include "datreader/io/dat_error.h"
+#include "preview/wire/messages.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 #include "command.h"
 
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 
 #include <QRegularExpression>
 #include <QSaveFile>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "container/dat_file.h"
-#include "container/dat_kind.h"
-#include "records/common.h" // dat::parseDid, how every command reads an id
+#include "datreader/container/dat_file.h"
+#include "datreader/container/dat_kind.h"
+#include "datreader/records/common.h" // dat::parseDid, how every command reads an id
 
 #include <QCommandLineParser>
 #include <QString>

@@ -1,6 +1,6 @@
 #include "effect_options.h"
 
-#include "effects/script_table.h"
+#include "preview/effects/script_table.h"
 
 #include <cmath>
 #include <limits>

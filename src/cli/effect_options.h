@@ -4,8 +4,8 @@
 // vectors, ids and --at actions, the option list itself, and building the object's description.
 
 #include "command.h"
-#include "scene/owner.h"
-#include "scene/preview_scene.h"
+#include "preview/scene/owner.h"
+#include "preview/scene/preview_scene.h"
 
 #include <QCommandLineOption>
 #include <QCommandLineParser>

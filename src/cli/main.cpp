@@ -5,7 +5,7 @@
 #include <cstring>
 #include <memory>
 #ifdef PORTALKIT_HAS_RENDER
-#include "render/offscreen_renderer.h"
+#include "ui/render/offscreen_renderer.h"
 
 #include <QGuiApplication>
 #endif

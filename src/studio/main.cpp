@@ -1,6 +1,6 @@
-#include "container/dat_file.h"
-#include "studio/studio.h"
-#include "widgets/main_window.h"
+#include "datreader/container/dat_file.h"
+#include "ui/studio/studio.h"
+#include "ui/widgets/main_window.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

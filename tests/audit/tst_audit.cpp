@@ -4,12 +4,12 @@
 
 #include "audit/checks.h"
 #include "audit/manifest.h"
-#include "container/dat_file.h"
-#include "container/dat_writer.h"
-#include "records/animation.h"
-#include "records/physics_script.h"
-#include "records/physics_script_table.h"
-#include "records/setup.h"
+#include "datreader/container/dat_file.h"
+#include "datreader/container/dat_writer.h"
+#include "datreader/records/animation.h"
+#include "datreader/records/physics_script.h"
+#include "datreader/records/physics_script_table.h"
+#include "datreader/records/setup.h"
 #include "support/cli_run.h"
 
 #include <QJsonArray>

@@ -2,9 +2,9 @@
 // GetObjectSequence (effects-semantics §3.5) on small MotionTables written with DatWriter.
 
 #include "audit/closure.h"
-#include "container/dat_writer.h"
-#include "records/animation.h"
-#include "records/motion_table.h"
+#include "datreader/container/dat_writer.h"
+#include "datreader/records/animation.h"
+#include "datreader/records/motion_table.h"
 #include "support/le_bytes.h"
 
 #include <QJsonDocument>

@@ -2,9 +2,9 @@
 
 #include "audit/diff.h"
 #include "audit/digest.h"
-#include "container/dat_writer.h"
-#include "records/physics_script_table.h"
-#include "records/setup.h"
+#include "datreader/container/dat_writer.h"
+#include "datreader/records/physics_script_table.h"
+#include "datreader/records/setup.h"
 #include "support/cli_run.h"
 #include "support/dat_fixtures.h"
 

@@ -1,5 +1,5 @@
 #include "audit/hashing.h"
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 #include "support/dat_fixtures.h"
 
 #include <QCryptographicHash>

@@ -1,10 +1,10 @@
 #include "audit/checks.h"
 #include "audit/snapshot.h"
-#include "container/dat_writer.h"
-#include "records/animation.h"
-#include "records/physics_script.h"
-#include "records/physics_script_table.h"
-#include "records/setup.h"
+#include "datreader/container/dat_writer.h"
+#include "datreader/records/animation.h"
+#include "datreader/records/physics_script.h"
+#include "datreader/records/physics_script_table.h"
+#include "datreader/records/setup.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>

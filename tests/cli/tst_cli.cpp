@@ -1,6 +1,6 @@
 // Drives the real `portalkit` binary: output formats, exit codes and file round trips.
 
-#include "records/record.h"
+#include "datreader/records/record.h"
 #include "support/cli_run.h"
 #include "support/dat_fixtures.h"
 
@@ -38,9 +38,9 @@ class TestCli : public QObject {
     void topLevelHelpAndUnknownCommand() {
         CliRun run = runPortalkit({"--help"});
         QCOMPARE(run.exitCode, 0);
-        for (const char* command : {"info", "ls", "cat", "verify", "pack", "unpack", "bench",
-                                    "show", "decode-all", "scan-blocking", "export", "audit",
-                                    "diff", "build", "simulate", "wire"})
+        for (const char* command :
+             {"info", "ls", "cat", "verify", "pack", "unpack", "bench", "show", "decode-all",
+              "scan-blocking", "export", "audit", "diff", "build", "simulate", "wire"})
             QVERIFY2(run.out.contains(command), command);
         run = runPortalkit({"frobnicate"});
         QCOMPARE(run.exitCode, 2);
@@ -51,9 +51,9 @@ class TestCli : public QObject {
 
     void everyCommandHasHelp_data() {
         QTest::addColumn<QString>("command");
-        for (const char* command : {"info", "ls", "cat", "verify", "pack", "unpack", "bench",
-                                    "show", "decode-all", "scan-blocking", "export", "audit",
-                                    "diff", "build", "simulate", "wire"})
+        for (const char* command :
+             {"info", "ls", "cat", "verify", "pack", "unpack", "bench", "show", "decode-all",
+              "scan-blocking", "export", "audit", "diff", "build", "simulate", "wire"})
             QTest::newRow(command) << command;
     }
     void everyCommandHasHelp() {

@@ -1,8 +1,8 @@
 // Animation (dat-format §3.4) and AnimationFrame (§3.2), on byte arrays written by hand from the
 // spec tables and on synthetic records round-tripped through the encoder.
 
-#include "io/dat_error.h"
-#include "records/animation.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/animation.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
 

@@ -1,7 +1,7 @@
-#include "io/byte_cursor.h"
-#include "io/byte_writer.h"
-#include "io/json_node.h"
-#include "records/common.h"
+#include "datreader/io/byte_cursor.h"
+#include "datreader/io/byte_writer.h"
+#include "datreader/io/json_node.h"
+#include "datreader/records/common.h"
 #include "support/le_bytes.h"
 
 #include <QJsonArray>

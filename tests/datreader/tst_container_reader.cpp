@@ -1,7 +1,7 @@
 // Every structural fault class of dat-format §1, each produced from a DAT our writer made and
 // checked for the field, offset and DID the error names.
 
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 #include "support/dat_fixtures.h"
 
 #include <QtTest>

@@ -1,5 +1,5 @@
-#include "container/verifier.h"
-#include "io/dat_error.h"
+#include "datreader/container/verifier.h"
+#include "datreader/io/dat_error.h"
 #include "support/dat_fixtures.h"
 
 #include <QtTest>

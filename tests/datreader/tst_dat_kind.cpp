@@ -1,5 +1,5 @@
-#include "container/dat_header.h"
-#include "container/dat_kind.h"
+#include "datreader/container/dat_header.h"
+#include "datreader/container/dat_kind.h"
 
 #include <QtTest>
 

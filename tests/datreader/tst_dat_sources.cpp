@@ -1,8 +1,8 @@
-#include "authoring/dat_sources.h"
-#include "container/dat_file.h"
-#include "records/physics_script_table.h"
-#include "records/setup.h"
-#include "records/wave.h"
+#include "datreader/authoring/dat_sources.h"
+#include "datreader/container/dat_file.h"
+#include "datreader/records/physics_script_table.h"
+#include "datreader/records/setup.h"
+#include "datreader/records/wave.h"
 #include "support/le_bytes.h"
 
 #include <QJsonArray>

@@ -2,8 +2,8 @@
 // round-trip; textures that decode back to their pattern in every format; palettes, tones and
 // animations that match their spec), determinism, and errors that name the spec path and DID.
 
-#include "authoring/generators.h"
-#include "imaging/surface_image.h"
+#include "datreader/authoring/generators.h"
+#include "datreader/imaging/surface_image.h"
 #include "support/le_bytes.h"
 
 #include <QJsonArray>

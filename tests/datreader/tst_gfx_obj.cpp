@@ -1,5 +1,5 @@
-#include "records/gfx_obj.h"
-#include "records/gfx_obj_degrade_info.h"
+#include "datreader/records/gfx_obj.h"
+#include "datreader/records/gfx_obj_degrade_info.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
 

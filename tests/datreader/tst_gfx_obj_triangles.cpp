@@ -1,7 +1,7 @@
 // triangulateDrawing on GfxObjs built in code: fans, which sides each sides type draws and with
 // which surface and UVs, the UV fallbacks, and the faults it counts instead of throwing.
 
-#include "records/gfx_obj_triangles.h"
+#include "datreader/records/gfx_obj_triangles.h"
 
 #include <QtTest>
 #include <limits>

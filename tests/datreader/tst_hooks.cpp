@@ -1,12 +1,12 @@
 // The central hook codec, PhysicsScript, PhysicsScriptTable, ParticleEmitterInfo and the raw
 // CreateBlocking scan, on byte arrays written by hand from dat-format §3.3 and §3.15-§3.17.
 
-#include "io/dat_error.h"
-#include "records/blocking_scan.h"
-#include "records/hooks.h"
-#include "records/particle_emitter_info.h"
-#include "records/physics_script.h"
-#include "records/physics_script_table.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/blocking_scan.h"
+#include "datreader/records/hooks.h"
+#include "datreader/records/particle_emitter_info.h"
+#include "datreader/records/physics_script.h"
+#include "datreader/records/physics_script_table.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
 

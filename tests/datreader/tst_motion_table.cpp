@@ -1,8 +1,8 @@
 // MotionTable and MotionData (dat-format §3.13), on a byte array written by hand from the spec
 // tables and on synthetic tables round-tripped through the encoder.
 
-#include "io/dat_error.h"
-#include "records/motion_table.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/motion_table.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
 

@@ -1,7 +1,7 @@
 // RenderSurface (0x06): decode hand-written bytes laid out as in dat-format §3.10, re-encode them
 // byte for byte, and reject damaged input with the field and entry offset at fault.
 
-#include "records/render_surface.h"
+#include "datreader/records/render_surface.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
 

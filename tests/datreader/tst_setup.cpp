@@ -1,4 +1,4 @@
-#include "records/setup.h"
+#include "datreader/records/setup.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
 

@@ -1,9 +1,9 @@
 // SoundTable (dat-format §3.14) and Wave (§3.12) with its conversion to a playable file, on byte
 // arrays written by hand from the spec tables.
 
-#include "io/dat_error.h"
-#include "records/sound_table.h"
-#include "records/wave.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/sound_table.h"
+#include "datreader/records/wave.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
 

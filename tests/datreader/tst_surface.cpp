@@ -1,9 +1,9 @@
 // Surface (0x08), SurfaceTexture (0x05) and Palette (0x04): decode hand-written bytes laid out as
 // in dat-format §3.8, §3.9 and §3.11, re-encode them byte for byte, and reject damaged input.
 
-#include "records/palette.h"
-#include "records/surface.h"
-#include "records/surface_texture.h"
+#include "datreader/records/palette.h"
+#include "datreader/records/surface.h"
+#include "datreader/records/surface_texture.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
 

@@ -1,7 +1,7 @@
 // RenderSurface → QImage: exact pixels for every decoded format, from bytes written by hand
 // (dat-format §3.10, S3TC block layout), and the errors for data that cannot be an image.
 
-#include "imaging/surface_image.h"
+#include "datreader/imaging/surface_image.h"
 
 #include <QBuffer>
 #include <QtTest>

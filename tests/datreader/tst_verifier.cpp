@@ -1,4 +1,4 @@
-#include "container/verifier.h"
+#include "datreader/container/verifier.h"
 #include "support/dat_fixtures.h"
 
 #include <QtTest>

@@ -2,21 +2,21 @@
 // what was written (vertex and triangle counts, the part hierarchy and poses, the baked
 // animation's length and frames, embedded PNG pixels, alpha modes), plus hostile records.
 
-#include "anim/motion_table_manager.h"
-#include "anim/sequencer.h"
+#include "datreader/imaging/surface_image.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/animation.h"
+#include "datreader/records/gfx_obj.h"
+#include "datreader/records/motion_table.h"
+#include "datreader/records/palette.h"
+#include "datreader/records/render_surface.h"
+#include "datreader/records/setup.h"
+#include "datreader/records/surface.h"
+#include "datreader/records/surface_texture.h"
 #include "gltf_axes.h"
 #include "gltf_test_support.h"
-#include "imaging/surface_image.h"
-#include "io/dat_error.h"
 #include "model_export.h"
-#include "records/animation.h"
-#include "records/gfx_obj.h"
-#include "records/motion_table.h"
-#include "records/palette.h"
-#include "records/render_surface.h"
-#include "records/setup.h"
-#include "records/surface.h"
-#include "records/surface_texture.h"
+#include "preview/anim/motion_table_manager.h"
+#include "preview/anim/sequencer.h"
 #include "surface_material.h"
 
 #include <QtTest>

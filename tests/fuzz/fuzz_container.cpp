@@ -1,11 +1,11 @@
 // libFuzzer target: the input is a whole DAT file. Opens it, reads every entry, parses the
 // iteration record and runs the verifier; for DATs whose every entry reads, rebuilds them with
 // DatWriter and checks the rebuild holds the same entries and is a fixed point of the writer.
-#include "container/dat_file.h"
-#include "container/dat_kind.h"
-#include "container/dat_writer.h"
-#include "container/verifier.h"
-#include "io/dat_error.h"
+#include "datreader/container/dat_file.h"
+#include "datreader/container/dat_kind.h"
+#include "datreader/container/dat_writer.h"
+#include "datreader/container/verifier.h"
+#include "datreader/io/dat_error.h"
 
 #include <QByteArray>
 #include <cstddef>

@@ -4,9 +4,9 @@
 // recall motion and a Hidden round trip for five simulated seconds. Whatever the records say,
 // the runtime must not crash, hang or allocate without bound.
 
-#include "io/dat_error.h"
-#include "records/record.h"
-#include "scene/preview_scene.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/record.h"
+#include "preview/scene/preview_scene.h"
 
 #include <cstdint>
 #include <cstring>

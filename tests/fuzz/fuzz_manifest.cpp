@@ -2,7 +2,7 @@
 // print and parse back to the same manifest; anything else must be a DatError, never a crash.
 
 #include "audit/manifest.h"
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

@@ -4,9 +4,9 @@
 // re-encode, and its encoding must decode and encode to the same bytes again (encode is a fixed
 // point of decode).
 
-#include "io/dat_error.h"
-#include "records/hooks.h"
-#include "records/record.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/hooks.h"
+#include "datreader/records/record.h"
 
 #include <QString>
 #include <QStringList>

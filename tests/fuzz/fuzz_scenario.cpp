@@ -3,9 +3,9 @@
 // seconds against a scene with one synthetic Setup (guid-created objects of any other Setup are
 // reported missing), so the SmartBox's gates and the physics see whatever values the file holds.
 
-#include "io/dat_error.h"
-#include "records/setup.h"
-#include "timeline/scenario.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/setup.h"
+#include "preview/timeline/scenario.h"
 
 #include <algorithm>
 #include <cstdint>

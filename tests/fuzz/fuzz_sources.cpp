@@ -2,9 +2,9 @@
 // --json` prints, or a generator spec) as JSON text. Whatever builds must decode, and re-encode
 // to the same bytes; malformed sources must fail with a DatError, never crash or run away.
 
-#include "authoring/dat_sources.h"
-#include "io/dat_error.h"
-#include "records/record.h"
+#include "datreader/authoring/dat_sources.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/record.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

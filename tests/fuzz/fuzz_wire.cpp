@@ -2,8 +2,8 @@
 // decoding must not crash, hang or allocate without bound; a message that decodes must encode
 // back to exactly the same bytes, and so must the message read back from its JSON form.
 
-#include "io/dat_error.h"
-#include "wire/messages.h"
+#include "datreader/io/dat_error.h"
+#include "preview/wire/messages.h"
 
 #include <cstdint>
 #include <cstdio>

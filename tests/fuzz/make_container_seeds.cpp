@@ -1,13 +1,13 @@
 // Writes the fuzz_container seed corpus: small DATs made with our own DatWriter.
 //   make_container_seeds <output directory>
 // File names carry no .dat extension (the repository ignores *.dat).
-#include "container/dat_file.h"
-#include "container/dat_header.h"
-#include "container/dat_kind.h"
-#include "container/dat_writer.h"
-#include "container/directory.h"
-#include "container/verifier.h"
-#include "io/dat_error.h"
+#include "datreader/container/dat_file.h"
+#include "datreader/container/dat_header.h"
+#include "datreader/container/dat_kind.h"
+#include "datreader/container/dat_writer.h"
+#include "datreader/container/directory.h"
+#include "datreader/container/verifier.h"
+#include "datreader/io/dat_error.h"
 
 #include <QByteArray>
 #include <QDir>

@@ -2,8 +2,8 @@
 // the scenario plays as {u32 DID, u32 length, bytes}, the Setup first.
 // Usage: make_effect_seeds DEMO_DAT OUT_DIR
 
-#include "container/dat_file.h"
-#include "io/dat_error.h"
+#include "datreader/container/dat_file.h"
+#include "datreader/io/dat_error.h"
 
 #include <QDir>
 #include <QFile>

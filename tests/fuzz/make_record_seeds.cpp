@@ -2,7 +2,7 @@
 // for PhysicsScript one entry per hook type, each prefixed with the byte that selects the type.
 // Usage: make_record_seeds OUTPUT_DIR
 
-#include "records/record.h"
+#include "datreader/records/record.h"
 
 #include <QDir>
 #include <QFile>

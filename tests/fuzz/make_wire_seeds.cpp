@@ -4,7 +4,7 @@
 // CreateObjects from bare to every PhysicsDesc field.
 // Usage: make_wire_seeds OUT_DIR
 
-#include "io/byte_writer.h"
+#include "datreader/io/byte_writer.h"
 
 #include <QDir>
 #include <QFile>

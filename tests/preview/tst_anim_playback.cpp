@@ -1,9 +1,9 @@
 // Animation playback (effects-semantics §2) and MotionTable resolution (§3) against synthetic
 // records, then the recall chain on the demo DAT (R48).
 
-#include "anim/motion_table_manager.h"
-#include "anim/sequencer.h"
-#include "container/dat_file.h"
+#include "datreader/container/dat_file.h"
+#include "preview/anim/motion_table_manager.h"
+#include "preview/anim/sequencer.h"
 
 #include <QtTest>
 #include <cmath>

@@ -1,5 +1,5 @@
-#include "core/clock.h"
-#include "core/rng.h"
+#include "preview/core/clock.h"
+#include "preview/core/rng.h"
 
 #include <QtTest>
 

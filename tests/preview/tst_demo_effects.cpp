@@ -1,7 +1,7 @@
 // The scenarios on the demo DAT our writer builds: what the seeds say retail does with
 // these ids, played from DAT data by the runtime and by `portalkit simulate`.
 
-#include "scene/preview_scene.h"
+#include "preview/scene/preview_scene.h"
 #include "support/cli_run.h"
 #include "support/preview_fixtures.h"
 

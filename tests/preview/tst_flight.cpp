@@ -1,7 +1,7 @@
 // The flight physics on hand-built bodies and worlds: integration, acceleration, AlignPath,
 // the Setup's spheres, the continuous sweep, missile_ignore and the collision response.
 
-#include "physics/flight.h"
+#include "preview/physics/flight.h"
 
 #include <QtTest>
 #include <cmath>

@@ -2,8 +2,8 @@
 // every particle type's formula against hand-computed values, the RNG draw order, and the
 // emission and end rules of effects-semantics §1.
 
-#include "core/retail_random.h"
-#include "effects/particle_manager.h"
+#include "preview/core/retail_random.h"
+#include "preview/effects/particle_manager.h"
 #include "support/preview_fixtures.h"
 
 #include <QtTest>

@@ -1,8 +1,8 @@
 // The runtime as a whole on synthetic records: owners, state, typed and direct effects, hooks,
 // and the order of one tick.
 
-#include "physics/quanta.h"
-#include "scene/preview_scene.h"
+#include "preview/physics/quanta.h"
+#include "preview/scene/preview_scene.h"
 #include "support/preview_fixtures.h"
 
 #include <QJsonArray>

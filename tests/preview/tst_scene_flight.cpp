@@ -1,7 +1,7 @@
 // The scene's owners as physics bodies: gravity, root motion on the ground, sweeps against
 // the preview world and against each other, and the physics/collision events.
 
-#include "scene/preview_scene.h"
+#include "preview/scene/preview_scene.h"
 #include "support/preview_fixtures.h"
 
 #include <QJsonArray>

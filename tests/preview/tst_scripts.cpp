@@ -1,9 +1,9 @@
 // Table resolution, the per-owner script FIFO and the timed object hooks, each on its own.
 
-#include "core/retail_random.h"
-#include "effects/script_manager.h"
-#include "effects/script_table.h"
-#include "effects/timed_hooks.h"
+#include "preview/core/retail_random.h"
+#include "preview/effects/script_manager.h"
+#include "preview/effects/script_table.h"
+#include "preview/effects/timed_hooks.h"
 #include "support/preview_fixtures.h"
 
 #include <QtTest>

@@ -1,10 +1,10 @@
 // The server timeline: SmartBox's gates in front of the scene, the scenario loader, and the
 // built-in scenarios of resources/scenarios played on the demo DAT.
 
+#include "preview/timeline/scenario.h"
+#include "preview/timeline/smartbox.h"
 #include "support/cli_run.h"
 #include "support/preview_fixtures.h"
-#include "timeline/scenario.h"
-#include "timeline/smartbox.h"
 
 #include <QDir>
 #include <QFile>

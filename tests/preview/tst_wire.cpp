@@ -2,11 +2,11 @@
 // input is synthetic bytes written here, in the order the seed gives, never through the encoder
 // under test.
 
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
+#include "preview/wire/freshness.h"
+#include "preview/wire/messages.h"
+#include "preview/wire/physics_desc.h"
 #include "support/cli_run.h"
-#include "wire/freshness.h"
-#include "wire/messages.h"
-#include "wire/physics_desc.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

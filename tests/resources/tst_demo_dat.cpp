@@ -3,10 +3,10 @@
 // (retail-projectile-vfx-pseudocode.txt §11, remote-and-world-specials-pseudocode.txt §0-1),
 // not from the demo sources: a change to the sources that breaks a seed fact fails here.
 
-#include "container/dat_file.h"
-#include "container/verifier.h"
-#include "records/blocking_scan.h"
-#include "records/record.h"
+#include "datreader/container/dat_file.h"
+#include "datreader/container/verifier.h"
+#include "datreader/records/blocking_scan.h"
+#include "datreader/records/record.h"
 
 #include <QJsonDocument>
 #include <QtTest>

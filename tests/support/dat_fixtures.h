@@ -3,8 +3,8 @@
 // Builds DATs with our own writer and pokes bytes into them, so every reader fault can be
 // produced from a known-good file.
 
-#include "container/dat_file.h"
-#include "container/dat_writer.h"
+#include "datreader/container/dat_file.h"
+#include "datreader/container/dat_writer.h"
 
 #include <QByteArray>
 #include <cstdint>

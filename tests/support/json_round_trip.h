@@ -3,8 +3,8 @@
 // Checks that a record survives its JSON form: toJson, printed and parsed as text the way a
 // user's file would be, then fromJson, gives back an equal record with identical bytes.
 
-#include "io/dat_error.h"
-#include "io/json_node.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/io/json_node.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

@@ -3,7 +3,7 @@
 // Hand-written fixtures: a little-endian byte builder independent of ByteWriter, so tests of
 // decoders do not lean on the encoders they check, plus helpers for expected DatErrors.
 
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 
 #include <QByteArray>
 #include <QString>

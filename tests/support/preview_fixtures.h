@@ -3,13 +3,13 @@
 // Synthetic records for the preview suites: just enough of a Setup, a script or a table to
 // drive the runtime, built in code so every expected value is visible in the test.
 
-#include "core/assets.h"
-#include "core/events.h"
-#include "records/hooks.h"
-#include "records/particle_emitter_info.h"
-#include "records/physics_script.h"
-#include "records/physics_script_table.h"
-#include "records/setup.h"
+#include "datreader/records/hooks.h"
+#include "datreader/records/particle_emitter_info.h"
+#include "datreader/records/physics_script.h"
+#include "datreader/records/physics_script_table.h"
+#include "datreader/records/setup.h"
+#include "preview/core/assets.h"
+#include "preview/core/events.h"
 
 #include <QJsonValue>
 #include <QString>

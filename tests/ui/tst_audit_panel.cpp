@@ -1,8 +1,8 @@
 // The studio's Audit panel: runs in the background on the open DAT, lists what held and what
 // did not, and opens a failing record in the browser.
 
-#include "widgets/audit_panel.h"
-#include "widgets/main_window.h"
+#include "ui/widgets/audit_panel.h"
+#include "ui/widgets/main_window.h"
 
 #include <QLabel>
 #include <QSignalSpy>

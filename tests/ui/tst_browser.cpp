@@ -2,12 +2,12 @@
 // and history; the Inspector's id links; recent DATs; several DATs at once; drag and drop; and
 // DATs that do not open.
 
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 #include "support/dat_fixtures.h"
-#include "widgets/browser_dock.h"
-#include "widgets/entry_table_model.h"
-#include "widgets/inspector_dock.h"
-#include "widgets/main_window.h"
+#include "ui/widgets/browser_dock.h"
+#include "ui/widgets/entry_table_model.h"
+#include "ui/widgets/inspector_dock.h"
+#include "ui/widgets/main_window.h"
 
 #include <QAction>
 #include <QDockWidget>

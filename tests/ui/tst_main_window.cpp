@@ -1,7 +1,7 @@
-#include "records/physics_script.h"
+#include "datreader/records/physics_script.h"
 #include "support/dat_fixtures.h"
-#include "widgets/entry_table_model.h"
-#include "widgets/main_window.h"
+#include "ui/widgets/entry_table_model.h"
+#include "ui/widgets/main_window.h"
 
 #include <QLineEdit>
 #include <QPlainTextEdit>

@@ -2,9 +2,9 @@
 // particles, lights and overlays show, and `portalkit render`. Every check is behavioural
 // (coverage, centroid, colour order, differences between frames), never a stored image.
 
-#include "render/offscreen_renderer.h"
-#include "render/viewport_widget.h"
-#include "scene/preview_scene.h"
+#include "preview/scene/preview_scene.h"
+#include "ui/render/offscreen_renderer.h"
+#include "ui/render/viewport_widget.h"
 
 #include <QAction>
 #include <QApplication>

@@ -2,14 +2,14 @@
 // what stays silent (mute, seeks and replays, missing Waves). The decision is checked through
 // soundStarted, which needs no audio device; the last test hears the output when one exists.
 
-#include "container/dat_file.h"
-#include "core/events.h"
-#include "records/animation.h"
-#include "records/common.h"
-#include "records/physics_script.h"
-#include "records/wave.h"
-#include "session/sound_player.h"
-#include "session/studio_session.h"
+#include "datreader/container/dat_file.h"
+#include "datreader/records/animation.h"
+#include "datreader/records/common.h"
+#include "datreader/records/physics_script.h"
+#include "datreader/records/wave.h"
+#include "preview/core/events.h"
+#include "ui/session/sound_player.h"
+#include "ui/session/studio_session.h"
 
 #include <QSettings>
 #include <QSignalSpy>

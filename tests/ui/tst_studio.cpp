@@ -1,24 +1,24 @@
 // The studio put together: the browser drives the session, the session drives the viewport and
 // the docks (issue 8's GUI scenarios on the demo DAT).
 
-#include "core/events.h"
-#include "records/common.h"
-#include "render/viewport_widget.h"
-#include "session/effect_launcher.h"
-#include "session/event_log.h"
-#include "session/sound_player.h"
-#include "session/studio_session.h"
-#include "session/table_browser.h"
-#include "session/timeline_bar.h"
-#include "studio/studio.h"
-#include "widgets/main_window.h"
+#include "datreader/records/common.h"
+#include "preview/core/events.h"
+#include "ui/render/viewport_widget.h"
+#include "ui/session/effect_launcher.h"
+#include "ui/session/event_log.h"
+#include "ui/session/sound_player.h"
+#include "ui/session/studio_session.h"
+#include "ui/session/table_browser.h"
+#include "ui/session/timeline_bar.h"
+#include "ui/studio/studio.h"
+#include "ui/widgets/main_window.h"
 
 #include <QAction>
 #include <QJsonDocument>
 #include <QMenu>
-#include <QTemporaryDir>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QToolButton>
 #include <QtTest>
 

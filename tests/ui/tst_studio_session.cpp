@@ -2,9 +2,9 @@
 // replay from 0, speed changes nothing but pacing, and the demo's effects show as the runtime
 // publishes them.
 
-#include "container/dat_file.h"
-#include "scene/trace.h"
-#include "session/studio_session.h"
+#include "datreader/container/dat_file.h"
+#include "preview/scene/trace.h"
+#include "ui/session/studio_session.h"
 
 #include <QSignalSpy>
 #include <QtTest>

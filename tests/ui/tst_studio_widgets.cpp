@@ -2,14 +2,14 @@
 // runtime resolves, the log follows the clock, the plot follows the particle samples, the table
 // browser keeps stored order, the timeline scrubs by replaying.
 
-#include "container/dat_file.h"
-#include "records/physics_script_table.h"
-#include "session/effect_launcher.h"
-#include "session/event_log.h"
-#include "session/particle_plot.h"
-#include "session/studio_session.h"
-#include "session/table_browser.h"
-#include "session/timeline_bar.h"
+#include "datreader/container/dat_file.h"
+#include "datreader/records/physics_script_table.h"
+#include "ui/session/effect_launcher.h"
+#include "ui/session/event_log.h"
+#include "ui/session/particle_plot.h"
+#include "ui/session/studio_session.h"
+#include "ui/session/table_browser.h"
+#include "ui/session/timeline_bar.h"
 
 #include <QCheckBox>
 #include <QComboBox>

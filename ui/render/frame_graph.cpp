@@ -1,4 +1,4 @@
-#include "frame_graph.h"
+#include "ui/render/frame_graph.h"
 
 #include <Qt3DCore/QAttribute>
 #include <Qt3DCore/QBuffer>

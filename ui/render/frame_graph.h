@@ -5,7 +5,7 @@
 // into a buffer of their own over a depth-only copy of the opaque layer and composited over the
 // frame; then a QRenderCapture leaf. And the orbit camera they share.
 
-#include "scene_view.h"
+#include "ui/render/scene_view.h"
 
 #include <Qt3DRender/QCamera>
 #include <Qt3DRender/QRenderCapture>

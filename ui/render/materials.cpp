@@ -1,4 +1,4 @@
-#include "materials.h"
+#include "ui/render/materials.h"
 
 #include <QPainter>
 #include <QUrl>

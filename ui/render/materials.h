@@ -5,7 +5,7 @@
 // plus luminosity; translucency fades alpha. One QEffect per (blend, instanced, lines); each
 // drawn thing gets its own QMaterial carrying its parameters.
 
-#include "texture_cache.h"
+#include "ui/render/texture_cache.h"
 
 #include <Qt3DRender/QEffect>
 #include <Qt3DRender/QMaterial>

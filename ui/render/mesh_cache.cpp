@@ -1,8 +1,8 @@
-#include "mesh_cache.h"
+#include "ui/render/mesh_cache.h"
 
-#include "records/gfx_obj.h"
-#include "records/gfx_obj_degrade_info.h"
-#include "records/gfx_obj_triangles.h"
+#include "datreader/records/gfx_obj.h"
+#include "datreader/records/gfx_obj_degrade_info.h"
+#include "datreader/records/gfx_obj_triangles.h"
 
 #include <QLoggingCategory>
 #include <Qt3DCore/QAttribute>

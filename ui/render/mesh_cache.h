@@ -6,7 +6,7 @@
 // runs on the CPU under llvmpipe). A GfxObj that is missing or undecodable is logged once and
 // yields no mesh.
 
-#include "core/assets.h"
+#include "preview/core/assets.h"
 
 #include <QVector3D>
 #include <Qt3DCore/QBuffer>

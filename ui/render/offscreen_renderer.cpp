@@ -1,4 +1,4 @@
-#include "offscreen_renderer.h"
+#include "ui/render/offscreen_renderer.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

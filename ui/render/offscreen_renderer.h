@@ -5,8 +5,8 @@
 // QGuiApplication, QT3D_RENDERER=opengl and an X display (Xvfb). Every wait is bounded: a frame
 // that does not arrive within timeoutMs() fails with errorString() instead of hanging.
 
-#include "frame_graph.h"
-#include "scene_view.h"
+#include "ui/render/frame_graph.h"
+#include "ui/render/scene_view.h"
 
 #include <QImage>
 #include <QSize>

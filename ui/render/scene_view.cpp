@@ -1,6 +1,6 @@
-#include "scene_view.h"
+#include "ui/render/scene_view.h"
 
-#include "records/setup.h"
+#include "datreader/records/setup.h"
 
 #include <QMatrix4x4>
 #include <QQuaternion>

@@ -5,9 +5,9 @@
 // as shader parameters, and line overlays. Everything lives under the root given; the frame
 // graph reads layers() and parameters().
 
-#include "materials.h"
-#include "mesh_cache.h"
-#include "scene/snapshot.h"
+#include "preview/scene/snapshot.h"
+#include "ui/render/materials.h"
+#include "ui/render/mesh_cache.h"
 
 #include <QColor>
 #include <QMatrix4x4>

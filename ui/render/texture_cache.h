@@ -5,7 +5,7 @@
 // a solid colour, the blending the type flags ask for, and the Surface's own terms. A texture
 // that cannot be read is logged once and replaced by a magenta fallback colour.
 
-#include "core/assets.h"
+#include "preview/core/assets.h"
 
 #include <QColor>
 #include <QImage>

@@ -1,4 +1,4 @@
-#include "viewport_widget.h"
+#include "ui/render/viewport_widget.h"
 
 #include <QElapsedTimer>
 #include <QEventLoop>

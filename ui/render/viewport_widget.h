@@ -7,8 +7,8 @@
 // in its menus and toolbar; the overlays and resolution chosen are remembered in
 // QSettings("PortalKit", "Studio").
 
-#include "frame_graph.h"
-#include "scene_view.h"
+#include "ui/render/frame_graph.h"
+#include "ui/render/scene_view.h"
 
 #include <QAction>
 #include <QImage>

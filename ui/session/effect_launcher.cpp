@@ -1,9 +1,9 @@
-#include "session/effect_launcher.h"
+#include "ui/session/effect_launcher.h"
 
-#include "effects/script_table.h"
-#include "records/common.h"
-#include "records/physics_script_table.h"
-#include "session/studio_session.h"
+#include "datreader/records/common.h"
+#include "datreader/records/physics_script_table.h"
+#include "preview/effects/script_table.h"
+#include "ui/session/studio_session.h"
 
 #include <QCheckBox>
 #include <QComboBox>

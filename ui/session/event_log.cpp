@@ -1,6 +1,6 @@
-#include "session/event_log.h"
+#include "ui/session/event_log.h"
 
-#include "session/studio_session.h"
+#include "ui/session/studio_session.h"
 
 #include <QCheckBox>
 #include <QComboBox>

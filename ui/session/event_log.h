@@ -6,7 +6,7 @@
 // samples (particles, physics, anim_frame) are left out unless asked for. It keeps the latest
 // capacity() events: a looping effect left running must not grow it without bound.
 
-#include "core/events.h"
+#include "preview/core/events.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>

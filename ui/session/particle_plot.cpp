@@ -1,6 +1,6 @@
-#include "session/particle_plot.h"
+#include "ui/session/particle_plot.h"
 
-#include "session/studio_session.h"
+#include "ui/session/studio_session.h"
 
 #include <QJsonArray>
 #include <QPainter>

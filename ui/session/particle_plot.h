@@ -4,7 +4,7 @@
 // the runtime's per-frame `particles` samples. A frame with no sample had no emitter: it counts
 // as zero. Drawn with QPainter; a seek back or a new scene starts the series again.
 
-#include "core/events.h"
+#include "preview/core/events.h"
 
 #include <QWidget>
 #include <vector>

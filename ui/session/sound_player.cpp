@@ -1,11 +1,11 @@
-#include "session/sound_player.h"
+#include "ui/session/sound_player.h"
 
-#include "core/assets.h"
-#include "core/events.h"
-#include "io/dat_error.h"
-#include "records/common.h"
-#include "records/wave.h"
-#include "session/studio_session.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/common.h"
+#include "datreader/records/wave.h"
+#include "preview/core/assets.h"
+#include "preview/core/events.h"
+#include "ui/session/studio_session.h"
 
 #include <QAudioDevice>
 #include <QAudioOutput>

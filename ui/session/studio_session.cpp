@@ -1,8 +1,8 @@
-#include "session/studio_session.h"
+#include "ui/session/studio_session.h"
 
-#include "core/physics_state.h"
-#include "io/dat_error.h"
-#include "records/setup.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/setup.h"
+#include "preview/core/physics_state.h"
 
 #include <QScopedValueRollback>
 #include <algorithm>

@@ -9,11 +9,11 @@
 // events and snapshots as `portalkit simulate` with the same actions. The QTimer that drives
 // play is the only wall-clock reader; tick(wallSeconds) is the same path without a timer.
 
-#include "core/assets.h"
-#include "core/events.h"
-#include "scene/preview_scene.h"
-#include "scene/snapshot.h"
-#include "timeline/scenario.h"
+#include "preview/core/assets.h"
+#include "preview/core/events.h"
+#include "preview/scene/preview_scene.h"
+#include "preview/scene/snapshot.h"
+#include "preview/timeline/scenario.h"
 
 #include <QElapsedTimer>
 #include <QObject>

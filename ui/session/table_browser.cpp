@@ -1,8 +1,8 @@
-#include "session/table_browser.h"
+#include "ui/session/table_browser.h"
 
-#include "effects/script_table.h"
-#include "records/physics_script_table.h"
-#include "session/studio_session.h"
+#include "datreader/records/physics_script_table.h"
+#include "preview/effects/script_table.h"
+#include "ui/session/studio_session.h"
 
 #include <QHeaderView>
 #include <QLabel>

@@ -1,6 +1,6 @@
-#include "session/timeline_bar.h"
+#include "ui/session/timeline_bar.h"
 
-#include "session/studio_session.h"
+#include "ui/session/studio_session.h"
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>

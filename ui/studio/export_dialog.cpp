@@ -1,6 +1,6 @@
-#include "export_dialog.h"
+#include "ui/studio/export_dialog.h"
 
-#include "records/common.h"
+#include "datreader/records/common.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,8 +1,8 @@
-#include "audit_panel.h"
+#include "ui/widgets/audit_panel.h"
 
 #include "audit/manifest.h"
-#include "io/dat_error.h"
-#include "records/common.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/common.h"
 
 #include <QFileDialog>
 #include <QHBoxLayout>

@@ -1,8 +1,8 @@
-#include "browser_dock.h"
+#include "ui/widgets/browser_dock.h"
 
-#include "container/dat_kind.h"
-#include "io/dat_error.h"
-#include "records/common.h"
+#include "datreader/container/dat_kind.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/common.h"
 
 #include <QAction>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "container/dat_file.h"
+#include "datreader/container/dat_file.h"
 
 #include <QAbstractItemModel>
 #include <QDockWidget>

@@ -1,6 +1,6 @@
-#include "entry_table_model.h"
+#include "ui/widgets/entry_table_model.h"
 
-#include "io/dat_error.h"
+#include "datreader/io/dat_error.h"
 
 #include <QDateTime>
 #include <QFontDatabase>

@@ -1,8 +1,8 @@
-#include "inspector_dock.h"
+#include "ui/widgets/inspector_dock.h"
 
-#include "container/dat_file.h"
-#include "io/dat_error.h"
-#include "records/record.h"
+#include "datreader/container/dat_file.h"
+#include "datreader/io/dat_error.h"
+#include "datreader/records/record.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,11 +1,11 @@
-#include "main_window.h"
+#include "ui/widgets/main_window.h"
 
-#include "audit_panel.h"
-#include "browser_dock.h"
-#include "container/dat_file.h"
-#include "entry_table_model.h"
-#include "inspector_dock.h"
-#include "io/dat_error.h"
+#include "datreader/container/dat_file.h"
+#include "datreader/io/dat_error.h"
+#include "ui/widgets/audit_panel.h"
+#include "ui/widgets/browser_dock.h"
+#include "ui/widgets/entry_table_model.h"
+#include "ui/widgets/inspector_dock.h"
 
 #include <QApplication>
 #include <QDir>
