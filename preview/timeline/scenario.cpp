@@ -172,6 +172,14 @@ QString findScenarioFile(const QString& path, const QString& applicationDir) {
     return QFileInfo::exists(bundled) ? bundled : path;
 }
 
+QString bundledDemoFile(const QString& applicationDir, const QString& name) {
+    const QDir app(applicationDir);
+    const QString built = QDir::cleanPath(app.filePath(QStringLiteral("../demo/") + name));
+    const QString installed =
+        QDir::cleanPath(app.filePath(QStringLiteral("../share/portalkit/demo/") + name));
+    return !QFileInfo::exists(built) && QFileInfo::exists(installed) ? installed : built;
+}
+
 ScenarioPlayer::ScenarioPlayer(PreviewScene& scene, const Scenario& scenario)
     : m_scene(scene), m_scenario(scenario), m_smartBox(scene) {
     if (scenario.world)

@@ -54,6 +54,10 @@ QString bundledScenarioFolder(const QString& applicationDir);
 // `path` when it names a file or is absolute; otherwise the bundled scenario of that relative
 // name when there is one (so `--scenario arrow.json` works from anywhere); else `path`.
 QString findScenarioFile(const QString& path, const QString& applicationDir);
+// A file of the demo DAT the build made (client_portal.dat, demo_manifest.json), seen from an
+// executable in `applicationDir`: the build tree's ../demo, else an installed
+// ../share/portalkit/demo; the build-tree path when neither has it.
+QString bundledDemoFile(const QString& applicationDir, const QString& name);
 
 // Plays a scenario into a scene: messages are delivered when the clock reaches their time
 // (the clock stops exactly there), between frames of `dt`.

@@ -3,6 +3,7 @@
 #include "datreader/container/verifier.h"
 #include "datreader/io/dat_error.h"
 #include "preview/core/rng.h"
+#include "preview/timeline/scenario.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -587,9 +588,10 @@ int runBench(const QStringList& arguments) {
     const QString suite = parser.positionalArguments().at(0);
 #ifdef PORTALKIT_HAS_RENDER
     if (suite == "render") {
-        const QString dat = parser.isSet("dat") ? parser.value("dat")
-                                                : QDir(QCoreApplication::applicationDirPath())
-                                                      .filePath("../demo/client_portal.dat");
+        const QString dat = parser.isSet("dat")
+                                ? parser.value("dat")
+                                : preview::bundledDemoFile(QCoreApplication::applicationDirPath(),
+                                                           "client_portal.dat");
         return runRenderBench(dat, parser.value("json"));
     }
 #endif

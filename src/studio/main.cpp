@@ -1,4 +1,5 @@
 #include "datreader/container/dat_file.h"
+#include "preview/timeline/scenario.h"
 #include "ui/studio/studio.h"
 #include "ui/widgets/main_window.h"
 
@@ -29,14 +30,16 @@ int main(int argc, char** argv) {
     QCommandLineParser parser;
     parser.setApplicationDescription("Browse Asheron's Call DAT files and play their effects.");
     parser.addHelpOption();
-    parser.addPositionalArgument("DAT", "The DAT to open (default: the demo DAT of this build).");
+    parser.addPositionalArgument("DAT",
+                                 "The DAT to open (default: the demo DAT, built or installed).");
     parser.addOption(
         {"audit", "Open the Audit panel and run this manifest against the DAT.", "MANIFEST"});
     parser.process(app);
 
     QString path = parser.positionalArguments().value(0);
     if (path.isEmpty())
-        path = QDir(QApplication::applicationDirPath()).filePath("../demo/client_portal.dat");
+        path = portalkit::preview::bundledDemoFile(QApplication::applicationDirPath(),
+                                                   "client_portal.dat");
 
     portalkit::ui::MainWindow window;
     portalkit::ui::Studio studio(&window);

@@ -2,6 +2,7 @@
 
 #include "datreader/container/dat_file.h"
 #include "datreader/io/dat_error.h"
+#include "preview/timeline/scenario.h"
 #include "ui/widgets/audit_panel.h"
 #include "ui/widgets/browser_dock.h"
 #include "ui/widgets/entry_table_model.h"
@@ -117,9 +118,9 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_audit, &AuditPanel::openRecord, this, &MainWindow::selectEntry);
     // The build writes the demo DAT's manifest beside it; start from that one.
     const QString demoManifest =
-        QDir(QApplication::applicationDirPath()).filePath("../demo/demo_manifest.json");
+        preview::bundledDemoFile(QApplication::applicationDirPath(), "demo_manifest.json");
     if (QFileInfo::exists(demoManifest))
-        m_audit->setManifestPath(QDir::cleanPath(demoManifest));
+        m_audit->setManifestPath(demoManifest);
 
     m_fileMenu = menuBar()->addMenu(tr("&File"));
     m_fileMenu->addAction(tr("&Open DAT…"), QKeySequence::Open, this, &MainWindow::chooseDat);
