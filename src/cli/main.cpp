@@ -12,7 +12,19 @@
 
 using namespace portalkit::cli;
 
+#ifndef PORTALKIT_GIT_DESCRIBE
+#define PORTALKIT_GIT_DESCRIBE ""
+#endif
+
 namespace {
+
+// "0.1.0 (git 77548af)": the project version and the `git describe` CMake saw when it
+// configured; the project version alone when the sources were not a git checkout.
+QString versionText() {
+    const QString describe = QStringLiteral(PORTALKIT_GIT_DESCRIBE);
+    return describe.isEmpty() ? QStringLiteral(PORTALKIT_VERSION)
+                              : QStringLiteral(PORTALKIT_VERSION " (git %1)").arg(describe);
+}
 
 constexpr std::array kCommands{
     Command{"info", "header fields, entry counts by type, iteration", runInfo},
@@ -93,7 +105,7 @@ int main(int argc, char** argv) {
     if (!application)
         application = std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName("portalkit");
-    QCoreApplication::setApplicationVersion(PORTALKIT_VERSION);
+    QCoreApplication::setApplicationVersion(versionText());
 
     QStringList arguments = QCoreApplication::arguments();
     if (arguments.size() < 2)
@@ -102,7 +114,7 @@ int main(int argc, char** argv) {
     if (name == "--help" || name == "-h" || name == "help")
         return usage(false);
     if (name == "--version") {
-        printOut(QStringLiteral("portalkit %1\n").arg(PORTALKIT_VERSION));
+        printOut(QStringLiteral("portalkit %1\n").arg(versionText()));
         return kSuccess;
     }
     for (const Command& command : kCommands) {

@@ -8,6 +8,21 @@
 #include <QDir>
 #include <QSurfaceFormat>
 
+#ifndef PORTALKIT_GIT_DESCRIBE
+#define PORTALKIT_GIT_DESCRIBE ""
+#endif
+
+namespace {
+
+// As `portalkit --version` says it: the project version, and the git describe CMake saw.
+QString versionText() {
+    const QString describe = QStringLiteral(PORTALKIT_GIT_DESCRIBE);
+    return describe.isEmpty() ? QStringLiteral(PORTALKIT_VERSION)
+                              : QStringLiteral(PORTALKIT_VERSION " (git %1)").arg(describe);
+}
+
+} // namespace
+
 int main(int argc, char** argv) {
     // Qt3D's RHI backend misbehaves on llvmpipe (flipped captures, offscreen crashes); pin the
     // OpenGL renderer with a 3.3 core context before anything creates a window.
@@ -26,10 +41,14 @@ int main(int argc, char** argv) {
 
     QApplication app(argc, argv);
     QApplication::setApplicationName("PortalKit Studio");
+    QApplication::setApplicationVersion(versionText());
+    // Ties the windows to the installed desktop entry (its icon, on Wayland too).
+    QGuiApplication::setDesktopFileName("invalid.portalkit.Studio");
 
     QCommandLineParser parser;
     parser.setApplicationDescription("Browse Asheron's Call DAT files and play their effects.");
     parser.addHelpOption();
+    parser.addVersionOption();
     parser.addPositionalArgument("DAT",
                                  "The DAT to open (default: the demo DAT, built or installed).");
     parser.addOption(
