@@ -9,8 +9,8 @@ Checks every tracked source file (C++, CMake, Python, shell and JavaScript files
   design notes, by path or by their section-sign citations);
 - every `docs/X.md` or bare `X.md` it names exists, and an `#anchor` after it is defined
   there (an explicit <a id="..."> or a heading's GitHub anchor);
-- every rule it names in a comment (`R47`, `// oracle: R47`) has its <a id="r47"> in
-  docs/retail-behaviour.md;
+- every rule it names in a comment (a bare `R47`, or the R47 of a test's oracle tag) has its
+  <a id="r47"> in docs/retail-behaviour.md;
 - no comment cites bare section numbers (`§1.8`) or conflict ids (`C2`) of those outside
   documents; a comment about glTF may cite the glTF specification's sections.
 
