@@ -24,8 +24,9 @@ inline Quat turnedLocally(Quat q, Vec3 w) {
     return {turned.w * inverse, turned.x * inverse, turned.y * inverse, turned.z * inverse};
 }
 
-// Particle::Update's position (and, for the GR/LR types, orientation) at age t (§1.8). `frame`
-// is the start frame or the owner's live frame; P is its origin.
+// Particle::Update's position (and, for the GR/LR types, orientation) at age t
+// (docs/retail-behaviour.md#particle-motion). `frame` is the start frame or the owner's live frame;
+// P is its origin.
 template <std::int32_t Type>
 inline void place(ParticleStore& s, std::size_t i, float t, const Frame& frame) {
     const Vec3 p = frame.origin;
@@ -63,7 +64,8 @@ inline void place(ParticleStore& s, std::size_t i, float t, const Frame& frame) 
     // Types 0 and 13 up write no position.
 }
 
-// §1.9: scale and translucency follow the age linearly and hold at the end.
+// Scale and translucency follow the age linearly and hold at the end
+// (docs/retail-behaviour.md#particle-fade).
 inline void fade(ParticleStore& s, std::size_t i, double lifetime) {
     const double lifespan = s.lifespan[i];
     const auto k = float(lifetime < lifespan ? lifetime / lifespan : 1.0);
@@ -192,8 +194,8 @@ Vec3 randomOffset(Ran2& rng, const dat::ParticleEmitterInfo& info) {
     return normalized(r) * float(radius);
 }
 
-// The random draws of one emission, in the client's draw order (§1.6): a replayed Ran2 depends
-// on it.
+// The random draws of one emission, in the client's draw order
+// (docs/retail-behaviour.md#particle-random): a replayed Ran2 depends on it.
 struct EmissionDraws {
     double lifespan = 0;
     float finalTrans = 0, startTrans = 0, finalScale = 0, startScale = 0;
@@ -218,7 +220,8 @@ struct MotionVectors {
     Vec3 a, b, c;
 };
 
-// Explode's C: a random direction on the drawn C's ellipsoid, made a unit vector (§1.7).
+// Explode's C: a random direction on the drawn C's ellipsoid, made a unit vector
+// (docs/retail-behaviour.md#particle-init).
 Vec3 explodeDirection(Ran2& rng, Vec3 c) {
     const double azimuth = rng.rollDice(-std::numbers::pi, std::numbers::pi);
     const double elevation = rng.rollDice(-std::numbers::pi, std::numbers::pi);
@@ -228,8 +231,9 @@ Vec3 explodeDirection(Ran2& rng, Vec3 c) {
     return length(dir) < kEpsilon ? Vec3{} : normalized(dir);
 }
 
-// What a particle type keeps of the drawn A, B and C (Particle::Init, §1.7): turned into the
-// start frame, kept global, or zero. Implode also scales the particle's `offset` by C.
+// What a particle type keeps of the drawn A, B and C (Particle::Init,
+// docs/retail-behaviour.md#particle-init): turned into the start frame, kept global, or zero.
+// Implode also scales the particle's `offset` by C.
 MotionVectors keptMotion(ParticleType type, const EmissionDraws& drawn, const Frame& start,
                          Ran2& rng, Vec3& offset) {
     const Vec3 a = drawn.a, b = drawn.b, c = drawn.c;
@@ -335,7 +339,7 @@ bool ParticleEmitter::shouldEmit(EffectTime now) const {
         return false;
     if (m_info.emitterType & 1)
         return now.timer - m_lastEmitTime > m_info.birthrate;
-    if (m_info.emitterType & 2) // the comparison is UNCONFIRMED (§1.5): moved more than Birthrate
+    if (m_info.emitterType & 2) // UNCONFIRMED compare: docs/retail-behaviour.md#particle-emission
         return length(m_anchor - m_lastEmitOffset) > m_info.birthrate;
     return false;
 }
@@ -347,7 +351,8 @@ void ParticleEmitter::emitParticle(const OwnerPose& pose, EffectTime now, Ran2& 
         return;
     const EmissionDraws drawn = drawEmission(rng, m_info);
 
-    // Particle::Init (§1.7). The hook offset's rotation is never read.
+    // Particle::Init (docs/retail-behaviour.md#particle-init). The hook offset's rotation is never
+    // read.
     const Frame& start = ownerFrame(pose, m_partIndex);
     s.occupy(i);
     s.stamp[i] = now.physics;

@@ -92,7 +92,7 @@ void settleContact(PhysicsBody& body, const PreviewWorld& world, const ObjectFac
 
 Frame integrateCandidate(PhysicsBody& body, double dt, const Frame& offset) {
     // Retail calls calc_acceleration from the state and contact setters; doing it here, once
-    // a quantum, sees the same final state (SEED §15).
+    // a quantum, sees the same final state (R37).
     calcAcceleration(body);
     Frame candidate = compose(body.frame, offset);
     if (!body.has(state::Hidden))
@@ -122,8 +122,8 @@ QuantumRecord commitCandidate(PhysicsBody& body, const PreviewWorld& world, Fram
     Frame to = candidate;
     const std::optional<SweepHit> last = sweepMove(body, world, mover, pathClipped, old, to);
 
-    // Transition failure (SEED §15, C2): the integrated candidate stays, nothing responds,
-    // and only the reported velocity is zeroed.
+    // Transition failure (R57's older reading; issue 18 restores the origin): the integrated
+    // candidate stays, nothing responds, and only the reported velocity is zeroed.
     if (!world.contains(to.origin)) {
         body.frame = candidate;
         body.cachedVelocity = {};

@@ -1,8 +1,8 @@
 #pragma once
 
 // The game messages the previewer's timeline needs, each decoded from and encoded to one message
-// body starting at its u32 opcode (SEED §4; ACE's GameMessage layouts cross-checked). One
-// header per family holds the layouts; this one is the Message they make up and its codec.
+// body starting at its u32 opcode (R5, docs/wire.md; ACE's GameMessage layouts cross-checked).
+// One header per family holds the layouts; this one is the Message they make up and its codec.
 
 #include "preview/wire/effect_messages.h"
 #include "preview/wire/object_messages.h"

@@ -46,7 +46,7 @@ struct PositionPack {
     std::uint16_t positionStamp = 0;
     std::uint16_t teleportStamp = 0;
     // Parsed but not gated: ForcePosition concerns only the local player, which the preview
-    // does not have (SEED §3.1).
+    // does not have (docs/wire.md).
     std::uint16_t forcePositionStamp = 0;
 
     // Truncation throws DatError naming the field ("PositionPack.orientation.x").
