@@ -1,7 +1,7 @@
 #pragma once
 
-// MotionTable resolution (effects-semantics §3): which animations a motion command appends to a
-// Sequencer, and when the command counts as done. Decompile-literal after RE
+// MotionTable resolution (docs/retail-behaviour.md#motion-sequence): which animations a motion
+// command appends to a Sequencer, and when the command counts as done. Decompile-literal after RE
 // PORTAL/canim/CMTable.c (CMotionTable), CMotionPrim.c (MotionState) and
 // PORTAL/cphysobj/CMTableManager.c (MotionTableManager).
 
@@ -11,11 +11,12 @@
 
 #include <cstdint>
 #include <deque>
+#include <optional>
 #include <vector>
 
 namespace portalkit::preview {
 
-// Command id classes (§3.1).
+// Command id classes (docs/retail-behaviour.md#motion-commands).
 namespace motion {
 constexpr std::uint32_t kStyle = 0x80000000;
 constexpr std::uint32_t kSubState = 0x40000000;
@@ -70,6 +71,16 @@ class MotionResolver {
     bool isAllowed(std::uint32_t motion, const dat::MotionData& cycle,
                    const MotionState& state) const;
     void reModify(Sequencer& sequence, MotionState& state) const;
+    // The four branches of getObjectSequence; nothing when the branch does not take the motion
+    // (and then it changed nothing), so the next branch may.
+    std::optional<MotionResult> changeStyle(std::uint32_t motion, MotionState& state,
+                                            Sequencer& sequence, float speed) const;
+    std::optional<MotionResult> changeSubstate(std::uint32_t motion, MotionState& state,
+                                               Sequencer& sequence, float speed) const;
+    std::optional<MotionResult> performAction(std::uint32_t motion, MotionState& state,
+                                              Sequencer& sequence, float speed) const;
+    std::optional<MotionResult> addModifierMotion(std::uint32_t motion, MotionState& state,
+                                                  Sequencer& sequence, float speed) const;
 
     const dat::MotionTable& m_table;
 };

@@ -24,8 +24,9 @@ inline Quat turnedLocally(Quat q, Vec3 w) {
     return {turned.w * inverse, turned.x * inverse, turned.y * inverse, turned.z * inverse};
 }
 
-// Particle::Update's position (and, for the GR/LR types, orientation) at age t (§1.8). `frame`
-// is the start frame or the owner's live frame; P is its origin.
+// Particle::Update's position (and, for the GR/LR types, orientation) at age t
+// (docs/retail-behaviour.md#particle-motion). `frame` is the start frame or the owner's live frame;
+// P is its origin.
 template <std::int32_t Type>
 inline void place(ParticleStore& s, std::size_t i, float t, const Frame& frame) {
     const Vec3 p = frame.origin;
@@ -63,7 +64,8 @@ inline void place(ParticleStore& s, std::size_t i, float t, const Frame& frame) 
     // Types 0 and 13 up write no position.
 }
 
-// §1.9: scale and translucency follow the age linearly and hold at the end.
+// Scale and translucency follow the age linearly and hold at the end
+// (docs/retail-behaviour.md#particle-fade).
 inline void fade(ParticleStore& s, std::size_t i, double lifetime) {
     const double lifespan = s.lifespan[i];
     const auto k = float(lifetime < lifespan ? lifetime / lifespan : 1.0);
@@ -192,6 +194,96 @@ Vec3 randomOffset(Ran2& rng, const dat::ParticleEmitterInfo& info) {
     return normalized(r) * float(radius);
 }
 
+// The random draws of one emission, in the client's draw order
+// (docs/retail-behaviour.md#particle-random): a replayed Ran2 depends on it.
+struct EmissionDraws {
+    double lifespan = 0;
+    float finalTrans = 0, startTrans = 0, finalScale = 0, startScale = 0;
+    Vec3 c, b, a, spawn;
+};
+
+EmissionDraws drawEmission(Ran2& rng, const dat::ParticleEmitterInfo& info) {
+    EmissionDraws out;
+    out.lifespan = std::max(0.0, jitter(rng, info.lifespan, info.lifespanRand));
+    out.finalTrans = float(std::clamp(jitter(rng, info.finalTrans, info.transRand), 0., 1.));
+    out.startTrans = float(std::clamp(jitter(rng, info.startTrans, info.transRand), 0., 1.));
+    out.finalScale = float(std::clamp(jitter(rng, info.finalScale, info.scaleRand), 0.1, 10.));
+    out.startScale = float(std::clamp(jitter(rng, info.startScale, info.scaleRand), 0.1, 10.));
+    out.c = scaled(rng, info.c, info.minC, info.maxC);
+    out.b = scaled(rng, info.b, info.minB, info.maxB);
+    out.a = scaled(rng, info.a, info.minA, info.maxA);
+    out.spawn = randomOffset(rng, info);
+    return out;
+}
+
+struct MotionVectors {
+    Vec3 a, b, c;
+};
+
+// Explode's C: a random direction on the drawn C's ellipsoid, made a unit vector
+// (docs/retail-behaviour.md#particle-init).
+Vec3 explodeDirection(Ran2& rng, Vec3 c) {
+    const double azimuth = rng.rollDice(-std::numbers::pi, std::numbers::pi);
+    const double elevation = rng.rollDice(-std::numbers::pi, std::numbers::pi);
+    const Vec3 dir{float(std::cos(azimuth) * c.x * std::cos(elevation)),
+                   float(std::sin(azimuth) * c.y * std::cos(elevation)),
+                   float(std::sin(elevation) * c.z)};
+    return length(dir) < kEpsilon ? Vec3{} : normalized(dir);
+}
+
+// What a particle type keeps of the drawn A, B and C (Particle::Init,
+// docs/retail-behaviour.md#particle-init): turned into the start frame, kept global, or zero.
+// Implode also scales the particle's `offset` by C.
+MotionVectors keptMotion(ParticleType type, const EmissionDraws& drawn, const Frame& start,
+                         Ran2& rng, Vec3& offset) {
+    const Vec3 a = drawn.a, b = drawn.b, c = drawn.c;
+    auto local = [&](Vec3 v) { return toGlobalVector(start, v); };
+    Vec3 storedA = a, storedB = b, storedC = c;
+    switch (type) {
+    case ParticleType::Still:
+        storedA = storedB = storedC = {};
+        break;
+    case ParticleType::LocalVelocity:
+        storedA = local(a);
+        storedB = storedC = {};
+        break;
+    case ParticleType::ParabolicLVGA:
+        storedA = local(a);
+        storedC = {};
+        break;
+    case ParticleType::ParabolicLVGAGR:
+    case ParticleType::Swarm:
+        storedA = local(a);
+        break;
+    case ParticleType::Explode:
+        storedC = explodeDirection(rng, c);
+        break;
+    case ParticleType::Implode:
+        offset = hadamard(offset, c);
+        storedC = offset;
+        break;
+    case ParticleType::ParabolicLVLA:
+        storedA = local(a);
+        storedB = local(b);
+        storedC = {};
+        break;
+    case ParticleType::ParabolicLVLALR:
+        storedA = local(a);
+        storedB = local(b);
+        storedC = local(c);
+        break;
+    case ParticleType::ParabolicGVGA:
+        storedC = {};
+        break;
+    case ParticleType::ParabolicGVGAGR:
+        break;
+    case ParticleType::GlobalVelocity:
+        storedB = storedC = {};
+        break;
+    }
+    return {storedA, storedB, storedC};
+}
+
 } // namespace
 
 const Frame& ownerFrame(const OwnerPose& pose, std::int32_t partIndex) {
@@ -247,7 +339,7 @@ bool ParticleEmitter::shouldEmit(EffectTime now) const {
         return false;
     if (m_info.emitterType & 1)
         return now.timer - m_lastEmitTime > m_info.birthrate;
-    if (m_info.emitterType & 2) // the comparison is UNCONFIRMED (§1.5): moved more than Birthrate
+    if (m_info.emitterType & 2) // UNCONFIRMED compare: docs/retail-behaviour.md#particle-emission
         return length(m_anchor - m_lastEmitOffset) > m_info.birthrate;
     return false;
 }
@@ -257,89 +349,29 @@ void ParticleEmitter::emitParticle(const OwnerPose& pose, EffectTime now, Ran2& 
     const std::size_t i = s.firstFree();
     if (i == s.capacity())
         return;
-    const dat::ParticleEmitterInfo& info = m_info;
+    const EmissionDraws drawn = drawEmission(rng, m_info);
 
-    // The client's draw order (§1.6); a replayed Ran2 depends on it.
-    const double lifespan = std::max(0.0, jitter(rng, info.lifespan, info.lifespanRand));
-    const auto finalTrans = float(std::clamp(jitter(rng, info.finalTrans, info.transRand), 0., 1.));
-    const auto startTrans = float(std::clamp(jitter(rng, info.startTrans, info.transRand), 0., 1.));
-    const auto finalScale =
-        float(std::clamp(jitter(rng, info.finalScale, info.scaleRand), 0.1, 10.));
-    const auto startScale =
-        float(std::clamp(jitter(rng, info.startScale, info.scaleRand), 0.1, 10.));
-    const Vec3 c = scaled(rng, info.c, info.minC, info.maxC);
-    const Vec3 b = scaled(rng, info.b, info.minB, info.maxB);
-    const Vec3 a = scaled(rng, info.a, info.minA, info.maxA);
-    const Vec3 spawn = randomOffset(rng, info);
-
-    // Particle::Init (§1.7). The hook offset's rotation is never read.
+    // Particle::Init (docs/retail-behaviour.md#particle-init). The hook offset's rotation is never
+    // read.
     const Frame& start = ownerFrame(pose, m_partIndex);
     s.occupy(i);
     s.stamp[i] = now.physics;
     s.lifetime[i] = 0;
-    s.lifespan[i] = lifespan;
+    s.lifespan[i] = drawn.lifespan;
     s.startOrigin[i] = start.origin;
     s.startOrientation[i] = start.orientation;
-    s.offset[i] = toGlobalVector(start, Vec3(m_hookOffset.origin) + spawn);
-    auto local = [&](Vec3 v) { return toGlobalVector(start, v); };
-    Vec3 storedA = a, storedB = b, storedC = c;
-    switch (ParticleType(info.particleType)) {
-    case ParticleType::Still:
-        storedA = storedB = storedC = {};
-        break;
-    case ParticleType::LocalVelocity:
-        storedA = local(a);
-        storedB = storedC = {};
-        break;
-    case ParticleType::ParabolicLVGA:
-        storedA = local(a);
-        storedC = {};
-        break;
-    case ParticleType::ParabolicLVGAGR:
-    case ParticleType::Swarm:
-        storedA = local(a);
-        break;
-    case ParticleType::Explode: {
-        const double azimuth = rng.rollDice(-std::numbers::pi, std::numbers::pi);
-        const double elevation = rng.rollDice(-std::numbers::pi, std::numbers::pi);
-        const Vec3 dir{float(std::cos(azimuth) * c.x * std::cos(elevation)),
-                       float(std::sin(azimuth) * c.y * std::cos(elevation)),
-                       float(std::sin(elevation) * c.z)};
-        storedC = length(dir) < kEpsilon ? Vec3{} : normalized(dir);
-        break;
-    }
-    case ParticleType::Implode:
-        s.offset[i] = hadamard(s.offset[i], c);
-        storedC = s.offset[i];
-        break;
-    case ParticleType::ParabolicLVLA:
-        storedA = local(a);
-        storedB = local(b);
-        storedC = {};
-        break;
-    case ParticleType::ParabolicLVLALR:
-        storedA = local(a);
-        storedB = local(b);
-        storedC = local(c);
-        break;
-    case ParticleType::ParabolicGVGA:
-        storedC = {};
-        break;
-    case ParticleType::ParabolicGVGAGR:
-        break;
-    case ParticleType::GlobalVelocity:
-        storedB = storedC = {};
-        break;
-    }
-    s.a[i] = storedA;
-    s.b[i] = storedB;
-    s.c[i] = storedC;
-    s.startScale[i] = startScale;
-    s.finalScale[i] = finalScale;
-    s.startTrans[i] = startTrans;
-    s.finalTrans[i] = finalTrans;
+    s.offset[i] = toGlobalVector(start, Vec3(m_hookOffset.origin) + drawn.spawn);
+    const MotionVectors kept =
+        keptMotion(ParticleType(m_info.particleType), drawn, start, rng, s.offset[i]);
+    s.a[i] = kept.a;
+    s.b[i] = kept.b;
+    s.c[i] = kept.c;
+    s.startScale[i] = drawn.startScale;
+    s.finalScale[i] = drawn.finalScale;
+    s.startTrans[i] = drawn.startTrans;
+    s.finalTrans[i] = drawn.finalTrans;
     s.orientation[i] = Quat{};
-    placeOne(info.particleType, s, i, start);
+    placeOne(m_info.particleType, s, i, start);
     fade(s, i, 0.0);
 
     // RecordParticleEmission.

@@ -1,5 +1,6 @@
 #include "preview/wire/values.h"
 
+#include "datreader/io/dat_error.h"
 #include "datreader/records/common.h"
 
 #include <QJsonArray>
@@ -9,6 +10,12 @@
 #include <cmath>
 
 namespace portalkit::preview::wire {
+
+void readOpcode(dat::ByteCursor& in, std::uint32_t expected) {
+    const std::uint32_t opcode = in.u32("opcode");
+    if (opcode != expected)
+        in.failAt(0, "opcode", "expected " + dat::formatDid(expected));
+}
 
 Vec3 readVector(dat::ByteCursor& in, const char* field) {
     const float x = in.f32(field);
@@ -151,7 +158,7 @@ Frame frameMembersFromJson(const dat::JsonNode& obj) {
 }
 
 std::vector<std::uint8_t> bytesFromJson(const dat::JsonNode& node) {
-    // Whitespace and '|' may separate the digits, so the seed fixtures paste as they are.
+    // Whitespace and '|' may separate the digits, so the R5 fixtures paste as they are.
     QByteArray digits;
     for (const QChar c : node.string()) {
         if (c.isSpace() || c == '|')
