@@ -1,46 +1,28 @@
-// The 'records' suite of `portalkit bench`: writes a portal DAT of seeded, valid records of every
-// decodable type, then measures decoding and encoding them and checks that every entry
-// re-encodes to its stored bytes.
+// The 'records' suite: writes a portal DAT of seeded, valid records of every decodable type
+// (authoring::RandomRecords), then measures decoding and encoding them and checks that every
+// entry re-encodes to its stored bytes.
 
-#include "command.h"
+#include "bench/bench_common.h"
 #include "datreader/authoring/random_records.h"
+#include "datreader/container/dat_file.h"
 #include "datreader/container/dat_writer.h"
-#include "datreader/io/byte_writer.h"
 #include "datreader/io/dat_error.h"
 #include "datreader/records/record.h"
 
-#include <QJsonArray>
 #include <QJsonDocument>
-#include <QJsonObject>
-#include <QLocale>
-#include <QThread>
 #include <algorithm>
 #include <array>
-#include <chrono>
-#include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <limits>
-#include <numbers>
-#include <span>
 #include <stdexcept>
 #include <utility>
 #include <variant>
 #include <vector>
 
-namespace portalkit::cli {
-
-QString cpuModel(); // cmd_bench.cpp
-
+namespace portalkit::bench {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-constexpr double kMiB = 1024.0 * 1024.0;
 constexpr int kPasses = 3;
-
-double secondsSince(Clock::time_point start) {
-    return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 // Each decodable type's share of the records, in dat::Record's order; meshes, textures and
 // surfaces dominate as in a retail client_portal.dat.
@@ -131,10 +113,6 @@ struct Figures {
     }
 };
 
-double best(const std::vector<double>& passes) {
-    return *std::min_element(passes.begin(), passes.end());
-}
-
 void generate(const QString& path, Figures& figures) {
     const auto start = Clock::now();
     std::array<std::uint64_t, kRecordMix.size()> counts{};
@@ -212,7 +190,7 @@ DecodeAllRun decodeAllOnce(const QString& path) {
             failure = QString::fromUtf8(error.what());
         }
         if (!failure.isEmpty() && run.firstFailure.isEmpty())
-            run.firstFailure = didText(entry.id) + ": " + failure;
+            run.firstFailure = QString::fromStdString(dat::formatDid(entry.id)) + ": " + failure;
     }
     run.seconds = secondsSince(start);
     return run;
@@ -305,16 +283,11 @@ void timeJson(const dat::DatFile& dat, Figures& figures) {
 }
 
 void printTable(const Figures& f) {
-    const QLocale numbers(QLocale::English);
-    auto count = [&](double value) { return numbers.toString(qlonglong(std::llround(value))); };
-    auto fixed = [](double value, int decimals) { return QString::number(value, 'f', decimals); };
     const double payloadMiB = double(f.payloadBytes()) / kMiB;
     const double entries = double(f.entries());
 
-    QString text = QStringLiteral("\nrecords benchmark, seed %1, %2 cores, %3\n\n")
-                       .arg(f.seed)
-                       .arg(QThread::idealThreadCount())
-                       .arg(cpuModel());
+    QString text =
+        QStringLiteral("\nrecords benchmark, seed %1, %2\n\n").arg(f.seed).arg(coresAndCpu());
     text += QStringLiteral("%1 records of %2 types, %3 MiB of payload, %4 MiB file\n")
                 .arg(count(entries))
                 .arg(f.types.size())
@@ -363,11 +336,8 @@ void printTable(const Figures& f) {
 }
 
 QJsonObject throughputJson(double entries, double bytes, const std::vector<double>& passes) {
-    QJsonArray runs;
-    for (double seconds : passes)
-        runs.append(seconds);
     return {{"secondsBest", best(passes)},
-            {"secondsRuns", runs},
+            {"secondsRuns", toJsonArray(passes)},
             {"entriesPerSecond", entries / best(passes)},
             {"MiBPerSecond", bytes / kMiB / best(passes)}};
 }
@@ -391,38 +361,38 @@ QJsonObject toJson(const Figures& f) {
         };
     }
     const DecodeAllRun& run = f.decodeAll;
-    return {
-        {"suite", "records"},
-        {"version", PORTALKIT_VERSION},
-        {"seed", QString::number(f.seed)},
-        {"cores", QThread::idealThreadCount()},
-        {"cpu", cpuModel()},
-        {"entries", qint64(f.entries())},
-        {"payloadBytes", qint64(f.payloadBytes())},
-        {"fileBytes", qint64(f.fileBytes)},
-        {"generateSeconds", f.generateSeconds},
-        {"saveSeconds", f.saveSeconds},
-        {"decodeAllEndToEnd", QJsonObject{{"seconds", run.seconds},
-                                          {"entries", qint64(run.checked)},
-                                          {"skipped", qint64(run.skipped)},
-                                          {"bytes", qint64(run.bytes)},
-                                          {"entriesPerSecond", double(run.checked) / run.seconds},
-                                          {"MiBPerSecond", double(run.bytes) / kMiB / run.seconds},
-                                          {"decodeFailures", qint64(run.decodeFailures)},
-                                          {"roundTripMismatches", qint64(run.mismatches)}}},
-        {"decode", throughputJson(entries, payload, f.decodePasses)},
-        {"encode", throughputJson(entries, payload, f.encodePasses)},
-        {"jsonRoundTrip", QJsonObject{{"seconds", f.jsonSeconds},
-                                      {"entriesPerSecond", entries / f.jsonSeconds},
-                                      {"jsonTextBytes", qint64(f.jsonTextBytes)}}},
-        {"types", types},
-    };
+    return report("records", f.seed,
+                  {
+                      {"entries", qint64(f.entries())},
+                      {"payloadBytes", qint64(f.payloadBytes())},
+                      {"fileBytes", qint64(f.fileBytes)},
+                      {"generateSeconds", f.generateSeconds},
+                      {"saveSeconds", f.saveSeconds},
+                      {"decodeAllEndToEnd",
+                       QJsonObject{{"seconds", run.seconds},
+                                   {"entries", qint64(run.checked)},
+                                   {"skipped", qint64(run.skipped)},
+                                   {"bytes", qint64(run.bytes)},
+                                   {"entriesPerSecond", double(run.checked) / run.seconds},
+                                   {"MiBPerSecond", double(run.bytes) / kMiB / run.seconds},
+                                   {"decodeFailures", qint64(run.decodeFailures)},
+                                   {"roundTripMismatches", qint64(run.mismatches)}}},
+                      {"decode", throughputJson(entries, payload, f.decodePasses)},
+                      {"encode", throughputJson(entries, payload, f.encodePasses)},
+                      {"jsonRoundTrip", QJsonObject{{"seconds", f.jsonSeconds},
+                                                    {"entriesPerSecond", entries / f.jsonSeconds},
+                                                    {"jsonTextBytes", qint64(f.jsonTextBytes)}}},
+                      {"types", types},
+                  });
 }
 
 } // namespace
 
-int runRecordsBench(const QString& datPath, const QString& jsonPath, std::uint64_t recordCount,
-                    std::uint64_t seed) {
+Outcome runRecordsSuite(const Output& output, std::uint64_t recordCount, std::uint64_t seed) {
+    GeneratedDats generated(output.dir, output.keepDats);
+    if (!generated.prepare())
+        return Outcome::Error;
+    const QString datPath = generated.add("bench_records.dat");
     Figures figures;
     figures.seed = seed;
     figures.records = recordCount;
@@ -440,7 +410,7 @@ int runRecordsBench(const QString& datPath, const QString& jsonPath, std::uint64
                            .arg(run.checked)
                            .arg(run.mismatches)
                            .arg(run.firstFailure));
-            return kCheckFailed;
+            return Outcome::CheckFailed;
         }
         printOut(QStringLiteral("records: timing decode and encode, best of %1\n").arg(kPasses));
         const dat::DatFile dat = dat::DatFile::open(datPath);
@@ -452,14 +422,11 @@ int runRecordsBench(const QString& datPath, const QString& jsonPath, std::uint64
         timeJson(dat, figures);
     } catch (const std::exception& error) {
         printError(QString::fromUtf8(error.what()));
-        return kUsageOrIo;
+        return Outcome::Error;
     }
 
     printTable(figures);
-    if (!jsonPath.isEmpty() &&
-        !writeFileAtomically(jsonPath, QJsonDocument(toJson(figures)).toJson()))
-        return kUsageOrIo;
-    return kSuccess;
+    return writeReport(output.jsonPath, toJson(figures)) ? Outcome::Success : Outcome::Error;
 }
 
-} // namespace portalkit::cli
+} // namespace portalkit::bench
