@@ -5,7 +5,7 @@
 // JsonNode, so the error names the DID and the spec path.
 
 #include "datreader/authoring/authoring_math.h"
-#include "datreader/imaging/pixel_encoder.h"
+#include "datreader/imaging/rgba.h"
 #include "datreader/io/json_node.h"
 
 #include <array>
