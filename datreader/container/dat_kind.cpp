@@ -6,7 +6,7 @@
 namespace portalkit::dat {
 namespace {
 
-// client_local_English.dat, dat-format §2.3.
+// client_local_English.dat, docs/formats.md.
 constexpr std::array kLocalTypes{
     TypeRange{0x21000000, 0x21FFFFFF, "UiLayout"},
     TypeRange{0x23000000, 0x24FFFFFF, "StringTable"},
@@ -70,7 +70,7 @@ std::uint32_t defaultBlockSize(DatKind kind) {
 }
 
 std::string_view typeName(DatKind kind, std::uint32_t did) {
-    // The iteration record would read as an EnvCell in a cell DAT (dat-format §1.7): classify
+    // The iteration record would read as an EnvCell in a cell DAT (docs/formats.md): classify
     // first.
     if (did == kIterationDid)
         return kIteration;
