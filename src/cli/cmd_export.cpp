@@ -1,8 +1,8 @@
 #include "command.h"
 #include "datreader/io/dat_error.h"
 #include "datreader/records/record.h"
-#include "entry_export.h"
-#include "model_export.h"
+#include "export/entry_export.h"
+#include "export/model_export.h"
 #include "preview/core/assets.h"
 
 #include <QFileInfo>
