@@ -1,8 +1,8 @@
 // GltfDocument on its own: the GLB container's header and chunks, the .gltf data URI, accessor
 // bounds and index widths, and the validator's verdict on a minimal triangle.
 
+#include "export/gltf_writer.h"
 #include "gltf_test_support.h"
-#include "gltf_writer.h"
 
 #include <QtTest>
 

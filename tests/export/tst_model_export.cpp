@@ -12,12 +12,12 @@
 #include "datreader/records/setup.h"
 #include "datreader/records/surface.h"
 #include "datreader/records/surface_texture.h"
-#include "gltf_axes.h"
+#include "export/gltf_axes.h"
+#include "export/model_export.h"
+#include "export/surface_material.h"
 #include "gltf_test_support.h"
-#include "model_export.h"
 #include "preview/anim/motion_table_manager.h"
 #include "preview/anim/sequencer.h"
-#include "surface_material.h"
 
 #include <QtTest>
 #include <cmath>

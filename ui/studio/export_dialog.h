@@ -3,7 +3,7 @@
 // File → Export selected…: where to write the selected entry and, for GfxObjs and Setups, the
 // same model options as `portalkit export` (docs/export.md).
 
-#include "model_export.h"
+#include "export/model_export.h"
 
 #include <QDialog>
 #include <cstdint>

@@ -1,7 +1,7 @@
 #include "ui/studio/studio.h"
 
 #include "datreader/records/common.h"
-#include "entry_export.h"
+#include "export/entry_export.h"
 #include "preview/core/assets.h"
 #include "ui/render/viewport_widget.h"
 #include "ui/session/effect_launcher.h"

@@ -5,7 +5,7 @@
 // PhysicsScriptTable lists it. The session is rebuilt from the portal DAT whenever the open
 // DATs change.
 
-#include "model_export.h"
+#include "export/model_export.h"
 
 #include <QObject>
 #include <cstdint>
