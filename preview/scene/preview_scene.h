@@ -1,14 +1,12 @@
 #pragma once
 
-// The effect runtime: owners, their effects, and one explicit clock (architecture.md). Every
+// The effect runtime: owners, their effects, and one explicit clock (docs/architecture.md). Every
 // step publishes what happened on events(); nothing reads the wall clock, and one seed gives one
-// history.
+// history. This class is the registry, the clock and the tick order; how an owner is set up,
+// changes state, plays effects, runs hooks and moves lives in the rooms beside it (owner_setup,
+// owner_state, effect_playback, hook_interpreter, appearance, owner_animation, owner_physics).
 
-#include "preview/core/assets.h"
-#include "preview/core/events.h"
-#include "preview/core/retail_random.h"
-#include "preview/physics/flight.h"
-#include "preview/scene/owner.h"
+#include "preview/scene/scene_context.h"
 #include "preview/scene/snapshot.h"
 
 #include <cstdint>
@@ -36,18 +34,19 @@ class PreviewScene {
     PreviewScene(std::shared_ptr<const Assets> assets, std::uint32_t seed);
     ~PreviewScene();
 
-    Events& events() { return m_events; }
-    const Assets& assets() const { return *m_assets; }
-    double now() const { return m_now; }
+    Events& events() { return m_scene.events; }
+    const Assets& assets() const { return m_scene.assets; }
+    double now() const { return m_scene.now; }
 
-    // InitDefaults then set_description (SEED §2): the Setup's default script plays, its tables
-    // install unless the description names others, then the description's state applies with
-    // its side effects. Returns the owner's local id, or 0 when the Setup is missing (logged).
-    // Effects queued for the description's guid play now, in arrival order (R6).
+    // InitDefaults then set_description (docs/retail-behaviour.md#r10): the Setup's default
+    // script plays, its tables install unless the description names others, then the
+    // description's state applies with its side effects. Returns the owner's local id, or 0 when
+    // the Setup is missing (logged). Effects queued for the description's guid play now, in
+    // arrival order (R6).
     std::uint32_t createOwner(const OwnerDesc& desc);
     void removeOwner(std::uint32_t id);
-    Owner* owner(std::uint32_t id);
-    const Owner* owner(std::uint32_t id) const;
+    Owner* owner(std::uint32_t id) { return m_scene.owner(id); }
+    const Owner* owner(std::uint32_t id) const { return m_scene.owner(id); }
     std::vector<std::uint32_t> ownerIds() const;
     // Holds `child` at the parent's part (-1 = root) through `holding`, as a wielded item.
     bool attach(std::uint32_t child, std::uint32_t parent, std::int32_t part, const Frame& holding);
@@ -69,11 +68,11 @@ class PreviewScene {
     // The ground, walls and target spheres bodies collide with. Without a world there is no
     // transition: frames commit unswept and contact stays as created, which keeps an effects
     // preview standing where it was put. Other owners collide through their Setup spheres.
-    void setWorld(PreviewWorld world);
-    const std::optional<PreviewWorld>& world() const { return m_world; }
+    void setWorld(PreviewWorld world) { m_scene.world = std::move(world); }
+    const std::optional<PreviewWorld>& world() const { return m_scene.world; }
     // set_velocity and the angular velocity (world axes), as VectorUpdate installs them.
     void setVelocity(std::uint32_t owner, Vec3 velocity, Vec3 omega);
-    // Places the root where a Position message says, keeping velocity (SEED P D-P5).
+    // Places the root where a Position message says, keeping velocity (docs/wire.md).
     void setFrame(std::uint32_t owner, const Frame& frame);
     // Moves the clock forward and runs every owner's tick(s) in the R47 order, then publishes a
     // `particles` sample.
@@ -83,62 +82,22 @@ class PreviewScene {
     // particle (particles of a hidden owner keep drawing: Hidden never destroys, R15), lights.
     FrameSnapshot snapshot() const;
 
-    // The global UV scroll registry of TextureVelocity hooks (effects-semantics §4.6).
-    struct TextureScroll {
-        float du = 0, dv = 0, u = 0, v = 0;
-    };
-    const std::map<std::uint32_t, TextureScroll>& textureScrolls() const { return m_scrolls; }
+    // The global UV scroll registry of TextureVelocity hooks (docs/preview.md#hooks).
+    using TextureScroll = preview::TextureScroll;
+    const std::map<std::uint32_t, TextureScroll>& textureScrolls() const { return m_scene.scrolls; }
 
   private:
-    struct HookSource {
-        std::uint32_t id = 0;    // the script or animation
-        std::int32_t frame = -1; // the animation frame, -1 for scripts
-    };
-
     void updateObject(Owner& owner);
     void updateObjectInternal(Owner& owner, double quantum);
-    void stepBody(Owner& owner, const Frame& offset, double quantum);
-    PreviewWorld collisionWorld(const Owner& mover) const;
-    void publishQuantum(const Owner& owner, const QuantumRecord& record, const Frame& before,
-                        std::uint32_t transientBefore);
     void updateChildren(Owner& owner);
-    void publishPose(Owner& owner);
-    void processTimedHooks(Owner& owner);
-    void drainAnimationHooks(Owner& owner);
     void runScripts(Owner& owner);
-    void refreshLights(Owner& owner);
     void stepParticles(Owner& owner);
+    void scrollTextures(double dt);
     void publishParticleSample();
 
-    void execute(Owner& owner, const dat::AnimationHook& hook, const HookSource& source);
-    void playScriptInternal(Owner& owner, std::uint32_t script);
-    bool playTypedInternal(Owner& owner, std::uint32_t type, float intensity);
-    void playDefaultScript(Owner& owner);
-    void callPes(Owner& owner, std::uint32_t script, float pause);
-    void playSoundTable(Owner& owner, std::uint32_t soundType);
-    void motionAnimationDone(Owner& owner);
-    void setLights(Owner& owner, bool on);
-    void setHidden(Owner& owner, bool hidden);
-    void setNoDraw(Owner& owner, bool noDraw);
-    void changeState(Owner& owner, std::uint32_t next, const QString& cause);
-    void publishState(const Owner& owner, std::uint32_t before, const QString& cause);
-    void applyScale(Owner& owner, float scale);
-    void applyTranslucency(Owner& owner, float value);
-    void applyTimedHook(Owner& owner, const TimedHook& hook, float value);
-    void publishAppearance(const Owner& owner, const char* property, double value,
-                           std::int32_t part = -2);
-    void publish(const Owner& owner, const char* type, QJsonObject fields = {});
-
-    std::shared_ptr<const Assets> m_assets;
-    Events m_events;
-    Ran2 m_random;
-    CrtRand m_crtRandom;
-    double m_now = 0;
+    SceneContext m_scene;
     std::uint32_t m_nextOwnerId = 1;
-    std::map<std::uint32_t, std::unique_ptr<Owner>> m_owners;
     std::map<std::uint32_t, std::vector<Effect>> m_pendingEffects;
-    std::map<std::uint32_t, TextureScroll> m_scrolls;
-    std::optional<PreviewWorld> m_world;
 };
 
 } // namespace portalkit::preview

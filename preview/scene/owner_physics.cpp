@@ -1,0 +1,90 @@
+#include "preview/scene/owner_physics.h"
+
+#include "datreader/records/common.h"
+#include "preview/core/event_fields.h"
+#include "preview/physics/flight.h"
+
+namespace portalkit::preview {
+
+namespace {
+
+// The other owners stand in the world as their Setup spheres; a held object moves with its
+// holder and a Hidden one ignores collisions (R13).
+PreviewWorld collisionWorld(const SceneContext& scene, const Owner& mover) {
+    PreviewWorld world = *scene.world;
+    for (const auto& [id, other] : scene.owners) {
+        if (other.get() == &mover || other->parent || (other->state & state::IgnoreCollisions))
+            continue;
+        ObjectFacts facts = other->body.facts();
+        facts.missile = (other->state & state::Missile) != 0;
+        facts.ethereal = (other->state & state::Ethereal) != 0;
+        for (const CollisionSphere& sphere : other->body.spheres)
+            world.spheres.push_back(WorldSphere{
+                facts, transformPoint(other->body.frame, sphere.center), sphere.radius});
+    }
+    return world;
+}
+
+void publishCollision(const SceneContext& scene, const Owner& owner, const CollisionRecord& hit) {
+    QJsonObject collision{{"hit", hitKindName(hit.kind)},
+                          {"normal", vectorField(hit.normal)},
+                          {"walkable", hit.walkable},
+                          {"response", responseName(hit.response)},
+                          {"velocity_before", vectorField(hit.velocityBefore)},
+                          {"velocity_after", vectorField(hit.velocityAfter)}};
+    if (hit.kind != HitKind::Ground)
+        collision["id"] = dat::didJson(hit.id);
+    scene.publish(owner, "collision", collision);
+}
+
+void publishQuantum(const SceneContext& scene, const Owner& owner, const QuantumRecord& record,
+                    const Frame& before, std::uint32_t transientBefore) {
+    if (!scene.events.active())
+        return;
+    // A body at rest says nothing: only quanta that move it, carry velocity or change its
+    // contact are traced.
+    if (record.frame == before && record.velocity == Vec3{} &&
+        record.transientState == transientBefore && !record.collision)
+        return;
+    const auto flag = [&](std::uint32_t bit) { return (record.transientState & bit) != 0; };
+    QJsonObject fields{{"dt", realField(float(record.dt))},
+                       {"frame", frameField(record.frame)},
+                       {"velocity", vectorField(record.velocity)},
+                       {"contact", flag(transient::Contact)},
+                       {"on_walkable", flag(transient::OnWalkable)}};
+    if (record.swept)
+        fields["swept"] = true;
+    if (record.transitionFailed)
+        fields["transition_failed"] = true;
+    scene.publish(owner, "physics", fields);
+    if (record.collision)
+        publishCollision(scene, owner, *record.collision);
+}
+
+} // namespace
+
+void stepOwnerBody(SceneContext& scene, Owner& owner, const Frame& rootMotion, double quantum) {
+    PhysicsBody& body = owner.body;
+    body.state = owner.state;
+    const Frame before = body.frame;
+    const std::uint32_t transientBefore = body.transientState;
+    // Root translation only counts on walkable ground (docs/retail-behaviour.md#r37); the
+    // sequence's offset is in the object's frame, scaled with it.
+    Frame offset = rootMotion;
+    offset.origin = body.contact() && body.onWalkable() ? offset.origin * owner.scale : Vec3{};
+    const Frame candidate = integrateCandidate(body, quantum, offset);
+    QuantumRecord record;
+    if (scene.world) {
+        record = commitCandidate(body, collisionWorld(scene, owner), candidate, quantum);
+    } else {
+        body.frame = candidate;
+        record.dt = quantum;
+        record.frame = body.frame;
+        record.velocity = body.velocity;
+        record.transientState = body.transientState;
+    }
+    record.time = owner.physicsTime;
+    publishQuantum(scene, owner, record, before, transientBefore);
+}
+
+} // namespace portalkit::preview
