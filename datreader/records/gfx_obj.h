@@ -1,6 +1,6 @@
 #pragma once
 
-// GfxObj (0x01): one mesh with its surfaces, vertices, polygons and BSP trees (dat-format §3.6).
+// GfxObj (0x01): one mesh with its surfaces, vertices, polygons and BSP trees (docs/formats.md).
 // The BSP codec here also covers the CellStruct variants so cell geometry can share it.
 
 #include "datreader/records/common.h"
@@ -37,15 +37,15 @@ bool bspHasPosChild(std::uint32_t tag);
 bool bspHasNegChild(std::uint32_t tag);
 
 // A portal entry of a drawing PORT node. GDLE indexes the polygon array with the first value
-// (dat-format §3.6; the semantic order is unconfirmed, the layout is not).
+// (docs/formats.md; the semantic order is unconfirmed, the layout is not).
 struct BspPortalRef {
     std::int16_t polygonIndex = 0;
     std::int16_t portalIndex = 0;
     bool operator==(const BspPortalRef&) const = default;
 };
 
-// One node. The tag and the tree variant decide which fields are stored (dat-format §3.6 node
-// table); decode leaves the others at their defaults and encode does not write them.
+// One node. The tag and the tree variant decide which fields are stored (docs/formats.md, the
+// BSP node table); decode leaves the others at their defaults and encode does not write them.
 struct BspNode {
     std::uint32_t tag = bsp_tag::Leaf; // kept raw: BPIn and BPnn differ only in the tag
     Plane splittingPlane;              // internal and portal nodes

@@ -2,7 +2,8 @@
 
 // What happened during a step (architecture.md): the simulate trace, the studio's event log and
 // the tests all read this one stream. Each event is when, whose and one typed kind
-// (preview/core/event_types.h); the trace writer (preview/scene/trace.h) spells it as JSON.
+// (preview/core/event_types.h, docs/preview.md#events); the trace writer
+// (preview/scene/trace.h) spells it as JSON.
 
 #include "preview/core/event_types.h"
 
