@@ -1,5 +1,6 @@
 #include "datreader/imaging/surface_image.h"
 
+#include "datreader/imaging/rgba.h"
 #include "datreader/io/dat_error.h"
 
 #include <QBuffer>
@@ -13,8 +14,6 @@
 
 namespace portalkit::dat {
 namespace {
-
-using Rgba = std::array<std::uint8_t, 4>;
 
 [[noreturn]] void fail(const RenderSurface& surface, std::size_t offset, const char* field,
                        std::string message) {
@@ -80,20 +79,15 @@ std::uint32_t le32(const std::uint8_t* at) {
     return value;
 }
 
-// Bit replication: the widened value spans the full 0..255 range (31 → 255, 0 → 0).
+// Bit replication (rgba.h), as the encoder assumes.
 std::uint8_t widen5(unsigned value) {
-    return std::uint8_t((value << 3) | (value >> 2));
+    return widenChannel(value, 5);
 }
 std::uint8_t widen6(unsigned value) {
-    return std::uint8_t((value << 2) | (value >> 4));
+    return widenChannel(value, 6);
 }
 std::uint8_t widen4(unsigned value) {
-    return std::uint8_t(value * 17);
-}
-
-Rgba fromArgb(std::uint32_t argb) {
-    return {std::uint8_t(argb >> 16), std::uint8_t(argb >> 8), std::uint8_t(argb),
-            std::uint8_t(argb >> 24)};
+    return widenChannel(value, 4);
 }
 
 // Walks the pixels row-major, top row first, writing `toRgba(pixelBytes)` into `image`.

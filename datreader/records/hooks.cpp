@@ -1,5 +1,6 @@
 #include "datreader/records/hooks.h"
 
+#include "datreader/container/dat_kind.h"
 #include "datreader/io/dat_error.h"
 
 #include <algorithm>
@@ -39,7 +40,7 @@ constexpr std::array<std::string_view, kHookTypeCount> kHookNames{
     "CreateBlockingParticle",
 };
 
-constexpr std::uint32_t kGfxObjType = 0x01000000;
+constexpr std::uint32_t kGfxObjType = portalTypeRange("GfxObj").first;
 constexpr std::uint32_t kMaxPackedOffset = 0x3FFFFFFF; // the long form's 30 bits
 constexpr std::uint32_t kMaxShortFormOffset = 0x7FFF;
 

@@ -1,11 +1,12 @@
 #pragma once
 
 // What happened during a step (architecture.md): the simulate trace, the studio's event log and
-// the tests all read this one stream. Each event is a type name plus its fields; field names
-// are the trace's JSON keys (docs/preview.md#events).
+// the tests all read this one stream. Each event is when, whose and one typed kind
+// (preview/core/event_types.h, docs/preview.md#events); the trace writer
+// (preview/scene/trace.h) spells it as JSON.
 
-#include <QJsonObject>
-#include <QString>
+#include "preview/core/event_types.h"
+
 #include <cstdint>
 #include <functional>
 #include <utility>
@@ -16,12 +17,18 @@ namespace portalkit::preview {
 struct Event {
     double t = 0;            // simulation seconds
     std::uint32_t owner = 0; // the owner's local id; 0 for scene-wide events
-    QString type;            // "hook", "emitter_created", "sound", ...
-    QJsonObject fields;
+    EventKind what;
+
+    template <class Kind> const Kind* as() const { return std::get_if<Kind>(&what); }
+    template <class Kind> bool is() const { return std::holds_alternative<Kind>(what); }
 };
 
+inline std::string_view eventName(const Event& event) {
+    return eventName(event.what);
+}
+
 // Fans events out to listeners. With no listener nothing is built: publishers check active()
-// before assembling fields on hot paths.
+// before assembling an event whose fields cost something (lists, reasons, lookups).
 class Events {
   public:
     using Listener = std::function<void(const Event&)>;
@@ -32,13 +39,20 @@ class Events {
         for (const Listener& listener : m_listeners)
             listener(event);
     }
-    void publish(double t, std::uint32_t owner, QString type, QJsonObject fields = {}) const {
+    template <class Kind> void publish(double t, std::uint32_t owner, Kind what) const {
         if (active())
-            publish(Event{t, owner, std::move(type), std::move(fields)});
+            publish(Event{t, owner, EventKind(std::move(what))});
     }
 
   private:
     std::vector<Listener> m_listeners;
+};
+
+// One event of a known kind: when, whose and its fields.
+template <class Kind> struct Published {
+    double t = 0;
+    std::uint32_t owner = 0;
+    Kind what;
 };
 
 // A listener that keeps everything, for tests and summaries.
@@ -48,11 +62,12 @@ class EventRecorder {
         events.listen([this](const Event& event) { m_events.push_back(event); });
     }
     const std::vector<Event>& all() const { return m_events; }
-    std::vector<Event> ofType(const QString& type) const {
-        std::vector<Event> out;
+    // The events of one kind, in order.
+    template <class Kind> std::vector<Published<Kind>> ofKind() const {
+        std::vector<Published<Kind>> out;
         for (const Event& event : m_events)
-            if (event.type == type)
-                out.push_back(event);
+            if (const Kind* what = event.as<Kind>())
+                out.push_back({event.t, event.owner, *what});
         return out;
     }
     void clear() { m_events.clear(); }

@@ -1,25 +1,22 @@
 #include "preview/effects/particle_manager.h"
 
-#include "preview/core/event_fields.h"
-
-#include <QJsonArray>
 #include <algorithm>
 
 namespace portalkit::preview {
 
 namespace {
 
-const char* stopCauseName(ParticleEmitter::StopCause cause) {
+EmitterStopCause stopCauseOf(ParticleEmitter::StopCause cause) {
     switch (cause) {
     case ParticleEmitter::StopCause::TotalParticles:
-        return "total_particles";
+        return EmitterStopCause::TotalParticles;
     case ParticleEmitter::StopCause::TotalSeconds:
-        return "total_seconds";
+        return EmitterStopCause::TotalSeconds;
     case ParticleEmitter::StopCause::Stopped:
     case ParticleEmitter::StopCause::None:
         break;
     }
-    return "stop";
+    return EmitterStopCause::Stop;
 }
 
 } // namespace
@@ -35,44 +32,43 @@ std::uint32_t ParticleManager::create(const dat::hooks::CreateParticle& hook, bo
     auto live = hook.emitterId != 0 ? find(hook.emitterId) : m_emitters.end();
     if (live != m_emitters.end()) {
         if (blocking) { // R30: the running emitter wins
-            if (m_events.active()) {
-                QJsonObject f = fields(hook.emitterId, *live->emitter);
-                f.insert("requested", dat::didJson(hook.emitterInfoId));
-                publish(now, "emitter_suppressed", std::move(f));
-            }
+            if (m_events.active())
+                publish(now, EmitterSuppressed{{fields(hook.emitterId, *live->emitter)},
+                                               hook.emitterInfoId});
             return 0;
         }
         // R29: the old emitter goes at once, before the new one is even loaded, so a failing
         // create still ends it (ParticleManager::CreateParticleEmitter).
         if (m_events.active())
-            publish(now, "emitter_replaced", fields(hook.emitterId, *live->emitter));
+            publish(now, EmitterReplaced{fields(hook.emitterId, *live->emitter)});
         m_emitters.erase(live);
     }
 
-    auto failed = [&](const char* type, const QString& reason) {
-        if (m_events.active()) {
-            const Frame& frame = ownerFrame(pose, partIndex);
-            publish(now, type,
-                    {{"emitter", dat::didJson(hook.emitterInfoId)},
-                     {"id", qint64(hook.emitterId)},
-                     {"part", partIndex},
-                     {"anchor", vectorField(transformPoint(frame, hook.offset.origin))},
-                     {"reason", reason}});
-        }
-        return 0u;
+    // What the failed create would have been: the requested info at the hook's anchor.
+    auto requested = [&] {
+        const Frame& frame = ownerFrame(pose, partIndex);
+        return EmitterFields{hook.emitterInfoId, hook.emitterId, partIndex,
+                             transformPoint(frame, hook.offset.origin)};
     };
     const auto* info = m_assets.get<dat::ParticleEmitterInfo>(hook.emitterInfoId);
-    if (!info) // R34: log it and make nothing, no stand-in cloud
-        return failed("emitter_missing",
-                      m_assets.whyMissing<dat::ParticleEmitterInfo>(hook.emitterInfoId));
-    if (info->hwGfxObjId == 0) // SetInfo needs the particle mesh
-        return failed("emitter_invalid", QStringLiteral("HwGfxObjId is 0"));
+    if (!info) { // R34: log it and make nothing, no stand-in cloud
+        if (m_events.active())
+            publish(now, EmitterMissing{
+                             {requested()},
+                             m_assets.whyMissing<dat::ParticleEmitterInfo>(hook.emitterInfoId)});
+        return 0;
+    }
+    if (info->hwGfxObjId == 0) { // SetInfo needs the particle mesh
+        if (m_events.active())
+            publish(now, EmitterInvalid{{requested()}, QStringLiteral("HwGfxObjId is 0")});
+        return 0;
+    }
 
     auto emitter = std::make_unique<ParticleEmitter>(*info, partIndex, Frame(hook.offset));
     emitter->start(pose, now, m_rng);
     const std::uint32_t id = hook.emitterId != 0 ? hook.emitterId : m_nextAnonymousId++;
     if (m_events.active())
-        publish(now, "emitter_created", fields(id, *emitter));
+        publish(now, EmitterCreated{fields(id, *emitter)});
     m_emitters.push_back({id, std::move(emitter)});
     return id;
 }
@@ -84,11 +80,8 @@ void ParticleManager::stop(std::uint32_t id, EffectTime now) {
     if (found == m_emitters.end() || found->emitter->stopped())
         return;
     found->emitter->stop();
-    if (m_events.active()) {
-        QJsonObject f = fields(id, *found->emitter);
-        f.insert("cause", "stop");
-        publish(now, "emitter_stopped", std::move(f));
-    }
+    if (m_events.active())
+        publish(now, EmitterStopped{{fields(id, *found->emitter)}, EmitterStopCause::Stop});
 }
 
 void ParticleManager::destroy(std::uint32_t id, EffectTime now) {
@@ -98,7 +91,7 @@ void ParticleManager::destroy(std::uint32_t id, EffectTime now) {
     if (found == m_emitters.end())
         return;
     if (m_events.active())
-        publish(now, "emitter_destroyed", fields(id, *found->emitter));
+        publish(now, EmitterDestroyed{fields(id, *found->emitter)});
     m_emitters.erase(found);
 }
 
@@ -108,14 +101,12 @@ void ParticleManager::update(const OwnerPose& pose, EffectTime now) {
         ParticleEmitter& emitter = *it->emitter;
         const bool wasStopped = emitter.stopped();
         const bool keep = emitter.update(pose, now, m_rng);
-        if (m_events.active() && !wasStopped && emitter.stopped()) {
-            QJsonObject f = fields(it->id, emitter);
-            f.insert("cause", stopCauseName(emitter.stopCause()));
-            publish(now, "emitter_stopped", std::move(f));
-        }
+        if (m_events.active() && !wasStopped && emitter.stopped())
+            publish(now,
+                    EmitterStopped{{fields(it->id, emitter)}, stopCauseOf(emitter.stopCause())});
         if (!keep) {
             if (m_events.active())
-                publish(now, "emitter_retired", fields(it->id, emitter));
+                publish(now, EmitterRetired{fields(it->id, emitter)});
             continue;
         }
         if (kept != it)
@@ -178,15 +169,8 @@ ParticleManager::Entries::iterator ParticleManager::find(std::uint32_t id) {
                         [id](const Entry& entry) { return entry.id == id; });
 }
 
-QJsonObject ParticleManager::fields(std::uint32_t id, const ParticleEmitter& emitter) const {
-    return {{"emitter", dat::didJson(emitter.info().id)},
-            {"id", qint64(id)},
-            {"part", emitter.partIndex()},
-            {"anchor", vectorField(emitter.anchor())}};
-}
-
-void ParticleManager::publish(EffectTime now, const char* type, QJsonObject body) const {
-    m_events.publish(now.timer, m_owner, QString::fromLatin1(type), std::move(body));
+EmitterFields ParticleManager::fields(std::uint32_t id, const ParticleEmitter& emitter) {
+    return {emitter.info().id, id, emitter.partIndex(), emitter.anchor()};
 }
 
 } // namespace portalkit::preview

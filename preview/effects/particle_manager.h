@@ -74,8 +74,11 @@ class ParticleManager {
 
     Entries::const_iterator find(std::uint32_t id) const;
     Entries::iterator find(std::uint32_t id);
-    QJsonObject fields(std::uint32_t id, const ParticleEmitter& emitter) const;
-    void publish(EffectTime now, const char* type, QJsonObject body) const;
+    static EmitterFields fields(std::uint32_t id, const ParticleEmitter& emitter);
+    // On the Timer clock, as the owner's.
+    template <class Kind> void publish(EffectTime now, Kind what) const {
+        m_events.publish(now.timer, m_owner, std::move(what));
+    }
 
     std::uint32_t m_owner;
     const Assets& m_assets;

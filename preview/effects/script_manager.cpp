@@ -1,7 +1,5 @@
 #include "preview/effects/script_manager.h"
 
-#include "datreader/records/common.h"
-
 namespace portalkit::preview {
 
 double ScriptManager::length(const dat::PhysicsScript& script) {
@@ -18,9 +16,7 @@ void ScriptManager::add(std::uint32_t id, const dat::PhysicsScript& script, doub
     const double start =
         m_queue.empty() ? now : m_queue.back().start + length(*m_queue.back().script);
     m_queue.push_back(Queued{id, &script, start});
-    m_events->publish(
-        now, m_owner, QStringLiteral("script_queued"),
-        {{"script", dat::didJson(id)}, {"start", start}, {"position", qint64(m_queue.size() - 1)}});
+    m_events->publish(now, m_owner, ScriptQueued{id, start, m_queue.size() - 1});
     if (m_queue.size() == 1) {
         m_hookIndex = -1;
         m_nextHookTime = firstHookTime(m_queue.front());
@@ -33,9 +29,7 @@ void ScriptManager::update(double now, const Execute& execute) {
         // Guard, not retail: a script that plays itself with no delay (CallPES, or a table
         // that resolves back to it) would otherwise run forever inside one update.
         if (executed == kMaxHooksPerUpdate) {
-            m_events->publish(
-                now, m_owner, QStringLiteral("script_overrun"),
-                {{"script", dat::didJson(m_queue.front().id)}, {"hooks", kMaxHooksPerUpdate}});
+            m_events->publish(now, m_owner, ScriptOverrun{m_queue.front().id, kMaxHooksPerUpdate});
             return;
         }
         // A copy: executing a hook may append to the queue.
@@ -44,8 +38,7 @@ void ScriptManager::update(double now, const Execute& execute) {
         ++m_hookIndex;
         if (std::size_t(m_hookIndex) < entries.size()) {
             if (m_hookIndex == 0)
-                m_events->publish(now, m_owner, QStringLiteral("script_started"),
-                                  {{"script", dat::didJson(head.id)}, {"start", head.start}});
+                m_events->publish(now, m_owner, ScriptStarted{head.id, head.start});
             if (std::size_t(m_hookIndex) + 1 < entries.size())
                 m_nextHookTime = head.start + entries[std::size_t(m_hookIndex) + 1].startTime;
             else if (m_queue.size() > 1)
@@ -56,10 +49,8 @@ void ScriptManager::update(double now, const Execute& execute) {
             execute(head, entries[std::size_t(m_hookIndex)]);
         } else {
             if (entries.empty())
-                m_events->publish(now, m_owner, QStringLiteral("script_started"),
-                                  {{"script", dat::didJson(head.id)}, {"start", head.start}});
-            m_events->publish(now, m_owner, QStringLiteral("script_finished"),
-                              {{"script", dat::didJson(head.id)}});
+                m_events->publish(now, m_owner, ScriptStarted{head.id, head.start});
+            m_events->publish(now, m_owner, ScriptFinished{head.id});
             m_queue.pop_front();
             m_hookIndex = -1;
             m_nextHookTime = m_queue.empty() ? -1.0 : firstHookTime(m_queue.front());

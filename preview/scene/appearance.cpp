@@ -1,28 +1,17 @@
 #include "preview/scene/appearance.h"
 
-#include "datreader/records/common.h"
-#include "preview/core/event_fields.h"
 #include "preview/scene/effect_playback.h"
 
 #include <algorithm>
-#include <cstring>
 
 namespace portalkit::preview {
 
 namespace {
 
-// `part` -2 leaves the field out: the property is the whole owner's.
-void publishAppearance(const SceneContext& scene, const Owner& owner, const char* property,
-                       double value, std::int32_t part = -2) {
-    if (!scene.events.active())
-        return;
-    QJsonObject fields{{"property", property}};
-    fields["value"] = std::strcmp(property, "gfxObj") == 0
-                          ? QJsonValue(dat::didJson(std::uint32_t(value)))
-                          : realField(float(value));
-    if (part >= -1)
-        fields["part"] = part;
-    scene.publish(owner, "appearance", fields);
+// No part: the property is the whole owner's.
+void publishAppearance(const SceneContext& scene, const Owner& owner, AppearanceProperty property,
+                       float value, std::optional<std::int32_t> part = std::nullopt) {
+    scene.publish(owner, AppearanceChanged{property, value, 0, part});
 }
 
 void applyScale(SceneContext& scene, Owner& owner, float scale) {
@@ -35,7 +24,7 @@ void applyScale(SceneContext& scene, Owner& owner, float scale) {
     }
     owner.body.scale = scale;
     owner.body.setShape(*owner.setup, scale);
-    publishAppearance(scene, owner, "scale", scale);
+    publishAppearance(scene, owner, AppearanceProperty::Scale, scale);
 }
 
 void applyTranslucency(SceneContext& scene, Owner& owner, float value) {
@@ -44,12 +33,12 @@ void applyTranslucency(SceneContext& scene, Owner& owner, float value) {
     owner.translucency = applied;
     for (OwnerPart& part : owner.parts)
         part.translucency = applied;
-    publishAppearance(scene, owner, "translucency", applied);
+    publishAppearance(scene, owner, AppearanceProperty::Translucency, applied);
 }
 
 // Luminous and Diffuse: every part, published once for the owner.
 void applyToAllParts(SceneContext& scene, Owner& owner, float OwnerPart::*property,
-                     const char* name, float value) {
+                     AppearanceProperty name, float value) {
     for (OwnerPart& each : owner.parts)
         each.*property = value;
     publishAppearance(scene, owner, name, value);
@@ -57,7 +46,7 @@ void applyToAllParts(SceneContext& scene, Owner& owner, float OwnerPart::*proper
 
 // The Part variants: one part, when the index names one.
 void applyToPart(SceneContext& scene, Owner& owner, std::uint32_t index, float OwnerPart::*property,
-                 const char* name, float value) {
+                 AppearanceProperty name, float value) {
     if (index >= owner.parts.size())
         return;
     owner.parts[index].*property = value;
@@ -82,19 +71,23 @@ void applyTimedHook(SceneContext& scene, Owner& owner, const TimedHook& hook, fl
         applyTranslucency(scene, owner, value);
         break;
     case Type::TransparentPart:
-        applyToPart(scene, owner, hook.user, &OwnerPart::translucency, "translucency", value);
+        applyToPart(scene, owner, hook.user, &OwnerPart::translucency,
+                    AppearanceProperty::Translucency, value);
         break;
     case Type::Luminous:
-        applyToAllParts(scene, owner, &OwnerPart::luminosity, "luminosity", value);
+        applyToAllParts(scene, owner, &OwnerPart::luminosity, AppearanceProperty::Luminosity,
+                        value);
         break;
     case Type::Diffuse:
-        applyToAllParts(scene, owner, &OwnerPart::diffuse, "diffuse", value);
+        applyToAllParts(scene, owner, &OwnerPart::diffuse, AppearanceProperty::Diffuse, value);
         break;
     case Type::LuminousPart:
-        applyToPart(scene, owner, hook.user, &OwnerPart::luminosity, "luminosity", value);
+        applyToPart(scene, owner, hook.user, &OwnerPart::luminosity, AppearanceProperty::Luminosity,
+                    value);
         break;
     case Type::DiffusePart:
-        applyToPart(scene, owner, hook.user, &OwnerPart::diffuse, "diffuse", value);
+        applyToPart(scene, owner, hook.user, &OwnerPart::diffuse, AppearanceProperty::Diffuse,
+                    value);
         break;
     case Type::CallPES:
         if (value >= 1.0f)
@@ -108,7 +101,8 @@ void replacePartGfxObj(SceneContext& scene, Owner& owner, std::uint32_t part,
     if (part >= owner.parts.size())
         return;
     owner.parts[part].gfxObj = gfxObj;
-    publishAppearance(scene, owner, "gfxObj", gfxObj, std::int32_t(part));
+    scene.publish(owner,
+                  AppearanceChanged{AppearanceProperty::GfxObj, 0, gfxObj, std::int32_t(part)});
 }
 
 } // namespace portalkit::preview

@@ -1,13 +1,10 @@
 #include "preview/scene/hook_interpreter.h"
 
-#include "datreader/records/common.h"
-#include "preview/core/event_fields.h"
 #include "preview/scene/appearance.h"
 #include "preview/scene/effect_playback.h"
 #include "preview/scene/owner_animation.h"
 #include "preview/scene/owner_state.h"
 
-#include <QJsonArray>
 #include <vector>
 
 namespace portalkit::preview {
@@ -22,9 +19,7 @@ struct HookRun {
     Owner& owner;
     EffectTime time;
 
-    void publish(const char* type, QJsonObject fields) const {
-        scene.publish(owner, type, std::move(fields));
-    }
+    template <class Kind> void publish(Kind what) const { scene.publish(owner, std::move(what)); }
     // A ramp becomes a timed hook; one shorter than kEpsilon applies its end at once.
     void fade(TimedHook::Type type, const hk::Fade& ramp, std::uint32_t part) const {
         const TimedHook timed{type, owner.physicsTime, ramp.time, ramp.start, ramp.end, part};
@@ -39,10 +34,12 @@ void run(HookRun&, const hk::NoOp&) {}
 
 void run(HookRun& hook, const hk::Sound& sound) {
     // No gate; the effect-volume setting is the volume (1 in the preview).
-    hook.publish("sound", {{"hook", "Sound"},
-                           {"wave", dat::didJson(sound.waveId)},
-                           {"volume", 1.0},
-                           {"played", true}});
+    SoundPlayed played;
+    played.hook = SoundHook::Sound;
+    played.wave = sound.waveId;
+    played.volume = 1.0f;
+    played.played = true;
+    hook.publish(std::move(played));
 }
 
 void run(HookRun& hook, const hk::SoundTable& sound) {
@@ -51,9 +48,8 @@ void run(HookRun& hook, const hk::SoundTable& sound) {
 
 void run(HookRun& hook, const hk::Attack& attack) {
     const dat::AttackCone& cone = attack.cone;
-    hook.publish("attack", {{"part", qint64(cone.partIndex)},
-                            {"radius", realField(cone.radius * hook.owner.scale)},
-                            {"height", realField(cone.height * hook.owner.scale)}});
+    hook.publish(
+        AttackMade{cone.partIndex, cone.radius * hook.owner.scale, cone.height * hook.owner.scale});
 }
 
 void run(HookRun& hook, const hk::AnimationDone&) {
@@ -69,7 +65,7 @@ void run(HookRun& hook, const hk::Ethereal& ethereal) {
     const std::uint32_t bits = hook.owner.state;
     changeState(hook.scene, hook.owner,
                 ethereal.ethereal != 0 ? bits | state::Ethereal : bits & ~state::Ethereal,
-                QStringLiteral("Ethereal"));
+                StateCause::Ethereal);
 }
 
 void run(HookRun& hook, const hk::TransparentPart& ramp) {
@@ -113,7 +109,7 @@ void run(HookRun& hook, const hk::NoDraw& noDraw) {
     const std::uint32_t before = hook.owner.state;
     setNoDraw(hook.owner, noDraw.noDraw != 0);
     if (hook.owner.state != before)
-        publishState(hook.scene, hook.owner, before, QStringLiteral("NoDraw"));
+        publishState(hook.scene, hook.owner, before, StateCause::NoDraw);
 }
 
 void run(HookRun& hook, const hk::DefaultScript&) {
@@ -131,7 +127,7 @@ void run(HookRun& hook, const hk::DefaultScriptPart& defaultPart) {
     if (held)
         playDefaultScript(hook.scene, *held);
     else
-        hook.publish("no_child_at_part", {{"part", part}});
+        hook.publish(NoChildAtPart{part});
 }
 
 void run(HookRun& hook, const hk::CallPES& call) {
@@ -139,12 +135,14 @@ void run(HookRun& hook, const hk::CallPES& call) {
 }
 
 void run(HookRun& hook, const hk::SoundTweaked& tweak) {
-    hook.publish("sound", {{"hook", "SoundTweaked"},
-                           {"wave", dat::didJson(tweak.waveId)},
-                           {"volume", realField(tweak.volume)},
-                           {"priority", realField(tweak.priority)},
-                           {"probability", realField(tweak.probability)},
-                           {"played", hook.scene.crtRandom.passes(tweak.probability)}});
+    SoundPlayed played;
+    played.hook = SoundHook::SoundTweaked;
+    played.wave = tweak.waveId;
+    played.volume = tweak.volume;
+    played.priority = tweak.priority;
+    played.probability = tweak.probability;
+    played.played = hook.scene.crtRandom.passes(tweak.probability); // drawn even untraced
+    hook.publish(std::move(played));
 }
 
 void run(HookRun& hook, const hk::SetOmega& omega) {
@@ -152,8 +150,7 @@ void run(HookRun& hook, const hk::SetOmega& omega) {
 }
 
 // Global per GfxObj: every object drawing that GfxObj scrolls (docs/preview.md#hooks).
-void scrollTextures(HookRun& hook, const std::vector<std::uint32_t>& gfxObjs, float du, float dv) {
-    QJsonArray named;
+void scrollTextures(HookRun& hook, std::vector<std::uint32_t> gfxObjs, float du, float dv) {
     for (std::uint32_t gfxObj : gfxObjs) {
         if (du == 0 && dv == 0) {
             hook.scene.scrolls.erase(gfxObj);
@@ -162,24 +159,22 @@ void scrollTextures(HookRun& hook, const std::vector<std::uint32_t>& gfxObjs, fl
             scroll.du = du;
             scroll.dv = dv;
         }
-        named.append(dat::didJson(gfxObj));
     }
-    hook.publish("texture_velocity",
-                 {{"gfxObjs", named}, {"du", realField(du)}, {"dv", realField(dv)}});
+    hook.publish(TextureVelocitySet{std::move(gfxObjs), du, dv});
 }
 
 void run(HookRun& hook, const hk::TextureVelocity& all) {
     std::vector<std::uint32_t> gfxObjs;
     for (const OwnerPart& part : hook.owner.parts)
         gfxObjs.push_back(part.gfxObj);
-    scrollTextures(hook, gfxObjs, all.uSpeed, all.vSpeed);
+    scrollTextures(hook, std::move(gfxObjs), all.uSpeed, all.vSpeed);
 }
 
 void run(HookRun& hook, const hk::TextureVelocityPart& one) {
     std::vector<std::uint32_t> gfxObjs;
     if (one.partIndex < hook.owner.parts.size())
         gfxObjs.push_back(hook.owner.parts[one.partIndex].gfxObj);
-    scrollTextures(hook, gfxObjs, one.uSpeed, one.vSpeed);
+    scrollTextures(hook, std::move(gfxObjs), one.uSpeed, one.vSpeed);
 }
 
 void run(HookRun& hook, const hk::SetLight& light) {
@@ -191,11 +186,10 @@ void run(HookRun& hook, const hk::SetLight& light) {
 void executeHook(SceneContext& scene, Owner& owner, const dat::AnimationHook& hook,
                  const HookSource& source) {
     if (scene.events.active()) {
-        QJsonObject fields = dat::hookToJson(hook);
-        fields["source"] = dat::didJson(source.id);
+        std::optional<std::int32_t> frame;
         if (source.frame >= 0)
-            fields["frame"] = source.frame;
-        scene.publish(owner, "hook", fields);
+            frame = source.frame;
+        scene.publish(owner, HookFired{hook, source.id, frame});
     }
     HookRun running{scene, owner, EffectTime{scene.now, owner.physicsTime}};
     std::visit([&](const auto& payload) { run(running, payload); }, hook.payload);

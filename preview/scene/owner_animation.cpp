@@ -1,7 +1,5 @@
 #include "preview/scene/owner_animation.h"
 
-#include "datreader/records/common.h"
-#include "preview/core/event_fields.h"
 #include "preview/scene/hook_interpreter.h"
 
 #include <algorithm>
@@ -12,16 +10,15 @@ namespace portalkit::preview {
 
 bool performMotion(SceneContext& scene, Owner& owner, std::uint32_t motion, float speed) {
     if (!owner.motion) {
-        scene.publish(
-            owner, "motion_failed",
-            {{"motion", dat::didJson(motion)}, {"reason", "the owner has no MotionTable"}});
+        scene.publish(owner, MotionFailed{motion, speed, 0, true});
         return false;
     }
     const MotionResult result = owner.motion->perform(motion, speed, owner.sequencer);
-    scene.publish(owner, result.success ? "motion_started" : "motion_failed",
-                  {{"motion", dat::didJson(motion)},
-                   {"speed", realField(speed)},
-                   {"animations", qint64(result.numAnims)}});
+    const auto animations = std::uint32_t(result.numAnims);
+    if (result.success)
+        scene.publish(owner, MotionStarted{motion, speed, animations});
+    else
+        scene.publish(owner, MotionFailed{motion, speed, animations, false});
     return result.success;
 }
 
@@ -36,8 +33,7 @@ void publishPose(SceneContext& scene, Owner& owner) {
     const std::uint32_t animation = owner.sequencer.currentAnimation();
     const auto frame = std::int32_t(std::floor(owner.sequencer.frameNumber()));
     if (animation && (animation != owner.shownAnimation || frame != owner.shownFrame))
-        scene.publish(owner, "anim_frame",
-                      {{"animation", dat::didJson(animation)}, {"frame", frame}});
+        scene.publish(owner, AnimFrameShown{animation, frame});
     owner.shownAnimation = animation;
     owner.shownFrame = animation ? frame : -1;
 }
@@ -49,7 +45,7 @@ void drainAnimationHooks(SceneContext& scene, Owner& owner) {
         if (each.hook) {
             executeHook(scene, owner, *each.hook, HookSource{each.animation, each.frame});
         } else {
-            scene.publish(owner, "animation_done", {{"animation", dat::didJson(each.animation)}});
+            scene.publish(owner, AnimationFinished{each.animation});
             motionAnimationDone(scene, owner);
         }
     }
@@ -60,8 +56,7 @@ void motionAnimationDone(SceneContext& scene, Owner& owner) {
         return;
     owner.motion->animationDone();
     for (const MotionTableManager::Completed& done : owner.motion->takeCompleted())
-        scene.publish(owner, "motion_done",
-                      {{"motion", dat::didJson(done.motion)}, {"success", done.success}});
+        scene.publish(owner, MotionDone{done.motion, done.success});
 }
 
 } // namespace portalkit::preview

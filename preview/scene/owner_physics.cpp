@@ -1,7 +1,5 @@
 #include "preview/scene/owner_physics.h"
 
-#include "datreader/records/common.h"
-#include "preview/core/event_fields.h"
 #include "preview/physics/flight.h"
 
 namespace portalkit::preview {
@@ -26,15 +24,16 @@ PreviewWorld collisionWorld(const SceneContext& scene, const Owner& mover) {
 }
 
 void publishCollision(const SceneContext& scene, const Owner& owner, const CollisionRecord& hit) {
-    QJsonObject collision{{"hit", hitKindName(hit.kind)},
-                          {"normal", vectorField(hit.normal)},
-                          {"walkable", hit.walkable},
-                          {"response", responseName(hit.response)},
-                          {"velocity_before", vectorField(hit.velocityBefore)},
-                          {"velocity_after", vectorField(hit.velocityAfter)}};
+    std::optional<std::uint32_t> id; // the ground has none
     if (hit.kind != HitKind::Ground)
-        collision["id"] = dat::didJson(hit.id);
-    scene.publish(owner, "collision", collision);
+        id = hit.id;
+    scene.publish(owner, CollisionHit{.hit = hit.kind,
+                                      .id = id,
+                                      .normal = hit.normal,
+                                      .walkable = hit.walkable,
+                                      .response = hit.response,
+                                      .velocityBefore = hit.velocityBefore,
+                                      .velocityAfter = hit.velocityAfter});
 }
 
 void publishQuantum(const SceneContext& scene, const Owner& owner, const QuantumRecord& record,
@@ -47,16 +46,9 @@ void publishQuantum(const SceneContext& scene, const Owner& owner, const Quantum
         record.transientState == transientBefore && !record.collision)
         return;
     const auto flag = [&](std::uint32_t bit) { return (record.transientState & bit) != 0; };
-    QJsonObject fields{{"dt", realField(float(record.dt))},
-                       {"frame", frameField(record.frame)},
-                       {"velocity", vectorField(record.velocity)},
-                       {"contact", flag(transient::Contact)},
-                       {"on_walkable", flag(transient::OnWalkable)}};
-    if (record.swept)
-        fields["swept"] = true;
-    if (record.transitionFailed)
-        fields["transition_failed"] = true;
-    scene.publish(owner, "physics", fields);
+    scene.publish(owner, PhysicsQuantum{record.dt, record.frame, record.velocity,
+                                        flag(transient::Contact), flag(transient::OnWalkable),
+                                        record.swept, record.transitionFailed});
     if (record.collision)
         publishCollision(scene, owner, *record.collision);
 }

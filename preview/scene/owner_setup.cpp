@@ -1,7 +1,5 @@
 #include "preview/scene/owner_setup.h"
 
-#include "datreader/records/common.h"
-#include "preview/core/event_fields.h"
 #include "preview/scene/effect_playback.h"
 #include "preview/scene/owner_animation.h"
 #include "preview/scene/owner_state.h"
@@ -72,9 +70,10 @@ void applyDescription(SceneContext& scene, Owner& owner, const OwnerDesc& desc) 
         return;
     }
     owner.motion.reset();
-    scene.publish(owner, "motion_table_missing",
-                  {{"table", dat::didJson(owner.motionTable)},
-                   {"reason", scene.assets.whyMissing<dat::MotionTable>(owner.motionTable)}});
+    if (scene.events.active())
+        scene.publish(owner, MotionTableMissing{
+                                 owner.motionTable,
+                                 scene.assets.whyMissing<dat::MotionTable>(owner.motionTable)});
 }
 
 // The constructor's state, then the description's through set_state: only real changes have
@@ -82,7 +81,7 @@ void applyDescription(SceneContext& scene, Owner& owner, const OwnerDesc& desc) 
 // already has switched on are created here (the preview's InitPartArrayObject).
 void applyStartingState(SceneContext& scene, Owner& owner, const OwnerDesc& desc) {
     owner.state = state::kDefault;
-    changeState(scene, owner, desc.state, QStringLiteral("create"));
+    changeState(scene, owner, desc.state, StateCause::Create);
     if ((owner.state & state::Lighting) && owner.lights.empty() && !owner.setup->lights.empty())
         setLights(scene, owner, true);
 }
@@ -104,11 +103,7 @@ Owner& setUpOwner(SceneContext& scene, std::uint32_t id, const dat::Setup& setup
     owner.updateTime = owner.physicsTime = scene.now;
     initParts(owner, setup);
 
-    scene.publish(owner, "owner_created",
-                  {{"setup", dat::didJson(desc.setup)},
-                   {"guid", desc.guid ? QJsonValue(dat::didJson(*desc.guid)) : QJsonValue()},
-                   {"scale", realField(desc.scale)},
-                   {"origin", vectorField(desc.frame.origin)}});
+    scene.publish(owner, OwnerCreated{desc.setup, desc.guid, desc.scale, desc.frame.origin});
 
     initDefaults(scene, owner, setup);
     applyDescription(scene, owner, desc);

@@ -1,10 +1,6 @@
 #include "preview/scene/owner_state.h"
 
-#include "datreader/records/common.h"
-#include "preview/core/event_fields.h"
 #include "preview/scene/effect_playback.h"
-
-#include <QJsonArray>
 
 namespace portalkit::preview {
 
@@ -21,7 +17,7 @@ void setChildrenNoDraw(const SceneContext& scene, const Owner& owner, bool noDra
 
 } // namespace
 
-void changeState(SceneContext& scene, Owner& owner, std::uint32_t next, const QString& cause) {
+void changeState(SceneContext& scene, Owner& owner, std::uint32_t next, StateCause cause) {
     const std::uint32_t before = owner.state;
     const std::uint32_t changed = before ^ next;
     owner.state = next;
@@ -31,17 +27,13 @@ void changeState(SceneContext& scene, Owner& owner, std::uint32_t next, const QS
         setNoDraw(owner, (next & state::NoDraw) != 0);
     if (changed & state::Hidden)
         setHidden(scene, owner, (next & state::Hidden) != 0);
-    if (owner.state != before || cause == QLatin1String("create"))
+    if (owner.state != before || cause == StateCause::Create)
         publishState(scene, owner, before, cause);
 }
 
 void publishState(const SceneContext& scene, const Owner& owner, std::uint32_t before,
-                  const QString& cause) {
-    scene.publish(owner, "state",
-                  {{"state", dat::didJson(owner.state)},
-                   {"changed", dat::didJson(owner.state ^ before)},
-                   {"bits", QJsonArray::fromStringList(state::names(owner.state))},
-                   {"cause", cause}});
+                  StateCause cause) {
+    scene.publish(owner, StateChanged{owner.state, owner.state ^ before, cause});
 }
 
 void setHidden(SceneContext& scene, Owner& owner, bool hidden) {
@@ -70,23 +62,21 @@ void setNoDraw(Owner& owner, bool noDraw) {
 }
 
 void setLights(SceneContext& scene, Owner& owner, bool on) {
-    QJsonArray lights;
+    LightsSet shown{on, {}};
     owner.lights.clear();
     if (on) {
         owner.state |= state::Lighting;
         for (const auto& [type, info] : owner.setup->lights) {
             OwnerLight light{info, type, compose(owner.root(), Frame(info.viewSpaceLocation))};
-            lights.append(QJsonObject{{"type", type},
-                                      {"color", dat::didJson(info.color)},
-                                      {"intensity", realField(info.intensity)},
-                                      {"range", realField(info.falloff * 1.5f)},
-                                      {"frame", frameField(light.world)}});
+            if (scene.events.active())
+                shown.lights.push_back(
+                    {type, info.color, info.intensity, info.falloff * 1.5f, light.world});
             owner.lights.push_back(light);
         }
     } else {
         owner.state &= ~state::Lighting;
     }
-    scene.publish(owner, "light", {{"on", on}, {"lights", lights}});
+    scene.publish(owner, std::move(shown));
 }
 
 void refreshLights(Owner& owner) {

@@ -5,16 +5,15 @@
 
 #include "preview/scene/scene_context.h"
 
-#include <QString>
 #include <cstdint>
 
 namespace portalkit::preview {
 
 // set_state: lights, then NoDraw before Hidden (R12). Publishes `state` on a real change, and
-// always for `cause` "create".
-void changeState(SceneContext& scene, Owner& owner, std::uint32_t next, const QString& cause);
+// always for the owner's creation.
+void changeState(SceneContext& scene, Owner& owner, std::uint32_t next, StateCause cause);
 void publishState(const SceneContext& scene, const Owner& owner, std::uint32_t before,
-                  const QString& cause);
+                  StateCause cause);
 // set_hidden (R13): the typed Hidden/UnHide script, the children's NoDraw and the collision bits;
 // Hidden never destroys scripts or particles (R15).
 void setHidden(SceneContext& scene, Owner& owner, bool hidden);

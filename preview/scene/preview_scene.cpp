@@ -1,7 +1,5 @@
 #include "preview/scene/preview_scene.h"
 
-#include "datreader/records/common.h"
-#include "preview/core/event_fields.h"
 #include "preview/physics/quanta.h"
 #include "preview/scene/appearance.h"
 #include "preview/scene/effect_playback.h"
@@ -11,7 +9,6 @@
 #include "preview/scene/owner_setup.h"
 #include "preview/scene/owner_state.h"
 
-#include <QJsonArray>
 #include <algorithm>
 
 namespace portalkit::preview {
@@ -60,9 +57,10 @@ std::vector<std::uint32_t> PreviewScene::ownerIds() const {
 std::uint32_t PreviewScene::createOwner(const OwnerDesc& desc) {
     const dat::Setup* setup = m_scene.assets.get<dat::Setup>(desc.setup);
     if (!setup) {
-        m_scene.events.publish(m_scene.now, 0, QStringLiteral("setup_missing"),
-                               {{"setup", dat::didJson(desc.setup)},
-                                {"reason", m_scene.assets.whyMissing<dat::Setup>(desc.setup)}});
+        if (m_scene.events.active())
+            m_scene.events.publish(
+                m_scene.now, 0,
+                SetupMissing{desc.setup, m_scene.assets.whyMissing<dat::Setup>(desc.setup)});
         return 0;
     }
     const std::uint32_t id = m_nextOwnerId++;
@@ -88,7 +86,7 @@ void PreviewScene::removeOwner(std::uint32_t id) {
             held->parent = 0;
     if (Owner* parent = owner(target->parent))
         std::erase(parent->children, id);
-    m_scene.publish(*target, "owner_removed");
+    m_scene.publish(*target, OwnerRemoved{});
     m_scene.owners.erase(id);
 }
 
@@ -126,9 +124,7 @@ void PreviewScene::deliver(std::uint32_t guid, const Effect& effect) {
             target = candidate.get();
     if (!target) {
         m_pendingEffects[guid].push_back(effect);
-        m_scene.events.publish(
-            m_scene.now, 0, QStringLiteral("effect_queued"),
-            {{"guid", dat::didJson(guid)}, {"pending", qint64(m_pendingEffects[guid].size())}});
+        m_scene.events.publish(m_scene.now, 0, EffectQueued{guid, m_pendingEffects[guid].size()});
         return;
     }
     if (const auto* direct = std::get_if<DirectEffect>(&effect))
@@ -149,15 +145,14 @@ bool PreviewScene::performMotion(std::uint32_t id, std::uint32_t motion, float s
 
 void PreviewScene::setState(std::uint32_t id, std::uint32_t next) {
     if (Owner* target = owner(id))
-        changeState(m_scene, *target, next, QStringLiteral("set_state"));
+        changeState(m_scene, *target, next, StateCause::SetState);
 }
 
 void PreviewScene::setVelocity(std::uint32_t id, Vec3 velocity, Vec3 omega) {
     if (Owner* target = owner(id)) {
         target->body.velocity = velocity;
         target->body.omega = omega;
-        m_scene.publish(*target, "vector",
-                        {{"velocity", vectorField(velocity)}, {"omega", vectorField(omega)}});
+        m_scene.publish(*target, VectorSet{velocity, omega});
     }
 }
 
@@ -167,7 +162,7 @@ void PreviewScene::setFrame(std::uint32_t id, const Frame& frame) {
         publishPose(m_scene, *target);
         updateChildren(*target);
         refreshLights(*target);
-        m_scene.publish(*target, "placed", {{"frame", frameField(frame)}});
+        m_scene.publish(*target, Placed{frame});
     }
 }
 
@@ -278,18 +273,14 @@ void PreviewScene::publishParticleSample() {
     for (const auto& [id, owner] : m_scene.owners) {
         if (owner->particles.emitterCount() == 0)
             continue;
-        QJsonArray emitters;
-        qint64 live = 0;
+        ParticlesSampled sample;
         for (const std::uint32_t emitterId : owner->particles.ids()) {
             const ParticleEmitter* emitter = owner->particles.emitter(emitterId);
-            const auto count = qint64(emitter->particleCount());
-            emitters.append(QJsonObject{{"id", qint64(emitterId)},
-                                        {"emitter", dat::didJson(emitter->info().id)},
-                                        {"live", count}});
-            live += count;
+            const std::size_t count = emitter->particleCount();
+            sample.emitters.push_back({emitterId, emitter->info().id, count});
+            sample.live += count;
         }
-        m_scene.events.publish(m_scene.now, id, QStringLiteral("particles"),
-                               {{"emitters", emitters}, {"live", live}});
+        m_scene.events.publish(m_scene.now, id, std::move(sample));
     }
 }
 

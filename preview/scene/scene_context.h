@@ -11,7 +11,6 @@
 #include "preview/physics/world.h"
 #include "preview/scene/owner.h"
 
-#include <QJsonObject>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -44,8 +43,8 @@ struct SceneContext {
         auto found = owners.find(id);
         return found == owners.end() ? nullptr : found->second.get();
     }
-    void publish(const Owner& owner, const char* type, QJsonObject fields = {}) const {
-        events.publish(now, owner.id, QString::fromLatin1(type), std::move(fields));
+    template <class Kind> void publish(const Owner& owner, Kind what) const {
+        events.publish(now, owner.id, std::move(what));
     }
 };
 

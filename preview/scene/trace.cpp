@@ -1,37 +1,49 @@
 #include "preview/scene/trace.h"
 
-#include <QJsonArray>
+#include "datreader/records/common.h"
+
 #include <QJsonDocument>
 
 namespace portalkit::preview {
 
+namespace {
+
+QString nameOf(const Event& event) {
+    const std::string_view name = eventName(event);
+    return QString::fromLatin1(name.data(), qsizetype(name.size()));
+}
+
+} // namespace
+
 QByteArray traceLine(const Event& event) {
     // Twelve significant digits: nanoseconds for the first thousand seconds, without the
     // last-bit noise of a clock built by adding frame steps (1.7200000000000009).
+    const std::string_view name = eventName(event);
     QByteArray line = "{\"t\":" + QByteArray::number(event.t, 'g', 12) +
                       ",\"owner\":" + QByteArray::number(event.owner) + ",\"event\":\"" +
-                      event.type.toUtf8() + '"';
-    if (!event.fields.isEmpty()) {
-        const QByteArray fields = QJsonDocument(event.fields).toJson(QJsonDocument::Compact);
+                      QByteArray(name.data(), qsizetype(name.size())) + '"';
+    const QJsonObject fields = traceFields(event);
+    if (!fields.isEmpty()) {
+        const QByteArray text = QJsonDocument(fields).toJson(QJsonDocument::Compact);
         line += ',';
-        line += fields.mid(1, fields.size() - 2); // without its braces
+        line += text.mid(1, text.size() - 2); // without its braces
     }
     line += "}\n";
     return line;
 }
 
 void TraceSummary::add(const Event& event) {
-    ++m_events[event.type];
-    if (event.type == QLatin1String("hook"))
-        ++m_hooks[event.fields.value("type").toString()];
-    else if (event.type == QLatin1String("script_started"))
-        ++m_scripts[event.fields.value("script").toString()];
-    else if (event.type == QLatin1String("sound") && event.fields.value("played").toBool())
+    ++m_events[nameOf(event)];
+    if (const auto* hook = event.as<HookFired>()) {
+        ++m_hooks[QString::fromUtf8(dat::hookTypeName(hook->hook.type()).data())];
+    } else if (const auto* started = event.as<ScriptStarted>()) {
+        ++m_scripts[dat::didJson(started->script)];
+    } else if (const auto* sound = event.as<SoundPlayed>(); sound && sound->played) {
         ++m_soundsPlayed;
-    else if (event.type == QLatin1String("particles")) {
+    } else if (const auto* sample = event.as<ParticlesSampled>()) {
         // One sample per owner per frame: the peak is per owner, which is what a single-owner
         // simulation reports.
-        const qint64 live = event.fields.value("live").toInteger();
+        const auto live = qint64(sample->live);
         if (live > m_peakParticles) {
             m_peakParticles = live;
             m_peakParticlesAt = event.t;

@@ -213,9 +213,8 @@ void ScenarioPlayer::advanceTo(double t) {
 void ScenarioPlayer::performMotion(const MotionAction& motion) {
     const std::uint32_t owner = m_smartBox.ownerOf(motion.guid);
     if (!owner) {
-        m_scene.events().publish(
-            m_scene.now(), 0, QStringLiteral("motion_without_object"),
-            {{"guid", dat::didJson(motion.guid)}, {"motion", dat::didJson(motion.command)}});
+        m_scene.events().publish(m_scene.now(), 0,
+                                 MotionWithoutObject{motion.guid, motion.command});
         return;
     }
     m_scene.performMotion(owner, motion.command, motion.speed);

@@ -1,10 +1,5 @@
 #include "preview/timeline/smartbox.h"
 
-#include "datreader/records/common.h"
-#include "preview/core/event_fields.h"
-
-#include <QJsonObject>
-
 namespace portalkit::preview {
 
 namespace {
@@ -69,34 +64,35 @@ void SmartBox::receive(const wire::Message& message, const WeenieFacts& facts) {
         message);
 }
 
-void SmartBox::publishPacket(std::uint32_t opcode, std::uint32_t guid, bool accepted,
-                             std::string_view gate, QJsonObject fields) {
-    if (!m_scene.events().active())
-        return;
-    fields["opcode"] = dat::didJson(opcode);
-    fields["message"] = QString::fromLatin1(wire::opcodeName(opcode).data());
-    fields["guid"] = dat::didJson(guid);
-    fields["accepted"] = accepted;
-    fields["gate"] = QString::fromLatin1(gate.data(), qsizetype(gate.size()));
-    m_scene.events().publish(m_scene.now(), ownerOf(guid), QStringLiteral("packet"), fields);
+PacketHandled SmartBox::packet(std::uint32_t opcode, std::uint32_t guid,
+                               const wire::GateResult& result) {
+    PacketHandled out;
+    out.opcode = opcode;
+    out.guid = guid;
+    out.accepted = result.accepted;
+    out.gate = result.gate;
+    return out;
+}
+
+void SmartBox::publish(PacketHandled packet) const {
+    if (m_scene.events().active())
+        m_scene.events().publish(m_scene.now(), ownerOf(packet.guid), std::move(packet));
 }
 
 void SmartBox::createObject(const wire::CreateObject& create, const WeenieFacts& facts) {
     Object& object = m_objects[create.guid];
     const wire::CreateDecision decision = object.stamps.onCreateObject(create.physics.timestamps);
     const wire::Gate gate = decision.result.gate;
+    PacketHandled verdict = packet(wire::opcode::CreateObject, create.guid, decision.result);
     if (gate == wire::Gate::SameInstance) {
-        QJsonObject branches;
-        for (const wire::Channel channel : wire::kCreateBranches)
-            branches[QString::fromLatin1(wire::channelName(channel).data())] =
-                decision.branchAccepted(channel);
-        publishPacket(wire::opcode::CreateObject, create.guid, decision.result.accepted,
-                      wire::gateName(gate), {{"branches", branches}});
+        if (m_scene.events().active())
+            for (const wire::Channel channel : wire::kCreateBranches)
+                verdict.branches.push_back({channel, decision.branchAccepted(channel)});
+        publish(std::move(verdict));
         applyCreateBranches(object.owner, create.physics, decision);
         return;
     }
-    publishPacket(wire::opcode::CreateObject, create.guid, decision.result.accepted,
-                  wire::gateName(gate));
+    publish(std::move(verdict));
     if (!decision.result.accepted)
         return;
     // A newer Instance is a new object under the same guid: the old generation goes.
@@ -123,8 +119,9 @@ void SmartBox::setState(const wire::SetState& message) {
     Object& object = m_objects[message.guid];
     const wire::GateResult result = object.stamps.onChannelUpdate(
         wire::Channel::State, message.instanceStamp, message.stateStamp);
-    publishPacket(wire::opcode::SetState, message.guid, result.accepted,
-                  wire::gateName(result.gate), {{"state", dat::didJson(message.state)}});
+    PacketHandled verdict = packet(wire::opcode::SetState, message.guid, result);
+    verdict.state = message.state;
+    publish(std::move(verdict));
     if (result.accepted && object.owner)
         m_scene.setState(object.owner, message.state);
 }
@@ -133,8 +130,7 @@ void SmartBox::vectorUpdate(const wire::VectorUpdate& message) {
     Object& object = m_objects[message.guid];
     const wire::GateResult result = object.stamps.onChannelUpdate(
         wire::Channel::Vector, message.instanceStamp, message.vectorStamp);
-    publishPacket(wire::opcode::VectorUpdate, message.guid, result.accepted,
-                  wire::gateName(result.gate));
+    publish(packet(wire::opcode::VectorUpdate, message.guid, result));
     if (result.accepted && object.owner)
         m_scene.setVelocity(object.owner, message.velocity, message.omega);
 }
@@ -148,12 +144,12 @@ void SmartBox::updatePosition(const wire::UpdatePosition& message) {
     // authority (docs/retail-behaviour.md#position-velocity). A newer Teleport places at once; an
     // airborne packet writes nothing; a grounded one is SetPositionSimple (far) or InterpolateTo
     // (near): the preview has no player to measure from and places it.
-    const char* placement = !decision.result.accepted   ? "none"
-                            : decision.teleportAdvanced ? "teleport"
-                            : !pack.grounded()          ? "airborne"
-                                                        : "set_position";
-    publishPacket(wire::opcode::UpdatePosition, message.guid, decision.result.accepted,
-                  wire::gateName(decision.result.gate), {{"placement", placement}});
+    PacketHandled verdict = packet(wire::opcode::UpdatePosition, message.guid, decision.result);
+    verdict.placement = !decision.result.accepted   ? Placement::None
+                        : decision.teleportAdvanced ? Placement::Teleport
+                        : !pack.grounded()          ? Placement::Airborne
+                                                    : Placement::SetPosition;
+    publish(std::move(verdict));
     if (!decision.result.accepted || !object.owner)
         return;
     if (decision.teleportAdvanced || pack.grounded())
@@ -163,8 +159,7 @@ void SmartBox::updatePosition(const wire::UpdatePosition& message) {
 void SmartBox::deleteObject(const wire::DeleteObject& message) {
     Object& object = m_objects[message.guid];
     const wire::GateResult result = object.stamps.onDelete(message.instanceStamp);
-    publishPacket(wire::opcode::DeleteObject, message.guid, result.accepted,
-                  wire::gateName(result.gate));
+    publish(packet(wire::opcode::DeleteObject, message.guid, result));
     if (!result.accepted)
         return;
     if (object.owner)
@@ -175,7 +170,12 @@ void SmartBox::deleteObject(const wire::DeleteObject& message) {
 void SmartBox::playEffect(std::uint32_t guid, const Effect& effect, std::uint32_t opcode) {
     // No gate: an effect for an object not yet there waits for it, in order (R6).
     const bool live = ownerOf(guid) != 0;
-    publishPacket(opcode, guid, true, live ? "target-live" : "target-absent", {{"queued", !live}});
+    PacketHandled verdict;
+    verdict.opcode = opcode;
+    verdict.guid = guid;
+    verdict.accepted = true;
+    verdict.queued = !live;
+    publish(std::move(verdict));
     m_scene.deliver(guid, effect);
 }
 

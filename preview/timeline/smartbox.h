@@ -43,8 +43,10 @@ class SmartBox {
     void updatePosition(const wire::UpdatePosition& message);
     void deleteObject(const wire::DeleteObject& message);
     void playEffect(std::uint32_t guid, const Effect& effect, std::uint32_t opcode);
-    void publishPacket(std::uint32_t opcode, std::uint32_t guid, bool accepted,
-                       std::string_view gate, QJsonObject fields = {});
+    // The `packet` event of a gated message; the caller adds what that message says.
+    static PacketHandled packet(std::uint32_t opcode, std::uint32_t guid,
+                                const wire::GateResult& result);
+    void publish(PacketHandled packet) const;
 
     PreviewScene& m_scene;
     std::map<std::uint32_t, Object> m_objects;

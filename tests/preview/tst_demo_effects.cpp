@@ -71,32 +71,32 @@ class TestDemoEffects : public QObject {
         QVERIFY(demo.scene->performMotion(human, kRecall));
         demo.run(16.0);
 
-        const auto created = demo.recorder->ofType("emitter_created");
+        const auto created = demo.recorder->ofKind<EmitterCreated>();
         QCOMPARE(created.size(), std::size_t(1));
-        QCOMPARE(created[0].fields.value("emitter").toString(), did(0x3200078E));
-        QCOMPARE(created[0].fields.value("id").toInteger(), qint64(19));
-        QCOMPARE(created[0].fields.value("part").toInt(), -1);
+        QCOMPARE(created[0].what.emitter, 0x3200078Eu);
+        QCOMPARE(created[0].what.id, 19u);
+        QCOMPARE(created[0].what.part, -1);
         QVERIFY2(firesOnLeaving(created[0].t, 16, kRecallFps),
                  qPrintable(QString::number(created[0].t)));
 
         std::vector<int> soundFrames;
-        for (const Event& hook : demo.recorder->ofType("hook")) {
-            if (hook.fields.value("source").toString() != did(kRecallAnimation))
+        for (const auto& hook : demo.recorder->ofKind<HookFired>()) {
+            if (hook.what.source != kRecallAnimation)
                 continue;
-            const int frame = hook.fields.value("frame").toInt();
+            const int frame = hook.what.frame.value_or(0);
             QVERIFY2(firesOnLeaving(hook.t, frame, kRecallFps),
                      qPrintable(QString::number(hook.t)));
-            if (hook.fields.value("type").toString() == "SoundTweaked")
+            if (hook.what.hook.type() == dat::HookType::SoundTweaked)
                 soundFrames.push_back(frame);
         }
         QCOMPARE(soundFrames, (std::vector<int>{16, 46, 76, 116}));
-        QCOMPARE(demo.recorder->ofType("sound").size(), std::size_t(4));
+        QCOMPARE(demo.recorder->ofKind<SoundPlayed>().size(), std::size_t(4));
         // No CallPES in this chain, and the action completes once the link has played.
-        QVERIFY(demo.recorder->ofType("call_pes_scheduled").empty());
+        QVERIFY(demo.recorder->ofKind<CallPesScheduled>().empty());
         // (The idle Ready queued at creation completes with the same AnimationDone.)
         std::vector<double> recallDone;
-        for (const Event& done : demo.recorder->ofType("motion_done"))
-            if (done.fields.value("motion").toString() == did(kRecall))
+        for (const auto& done : demo.recorder->ofKind<MotionDone>())
+            if (done.what.motion == kRecall)
                 recallDone.push_back(done.t);
         QCOMPARE(recallDone.size(), std::size_t(1));
         QVERIFY(recallDone[0] >= 150 / kRecallFps);
@@ -106,23 +106,23 @@ class TestDemoEffects : public QObject {
     void flameBoltLaunchAcrossIntensities() {
         const float nan = std::numeric_limits<float>::quiet_NaN();
         const float inf = std::numeric_limits<float>::infinity();
-        const std::vector<std::pair<float, QJsonValue>> expected{
-            {0.0f, did(0x3300011B)}, {0.4f, did(0x3300011C)}, {0.5f, did(0x3300011C)},
-            {0.7f, did(0x3300011D)}, {1.0f, did(0x3300011D)}, {1.1f, QJsonValue()},
-            {nan, QJsonValue()},     {inf, QJsonValue()},     {-inf, did(0x3300011B)}};
+        const std::optional<std::uint32_t> none;
+        const std::vector<std::pair<float, std::optional<std::uint32_t>>> expected{
+            {0.0f, 0x3300011B}, {0.4f, 0x3300011C}, {0.5f, 0x3300011C},
+            {0.7f, 0x3300011D}, {1.0f, 0x3300011D}, {1.1f, none},
+            {nan, none},        {inf, none},        {-inf, 0x3300011B}};
         for (const auto& [intensity, script] : expected) {
             Demo demo;
             const std::uint32_t bolt = demo.create(kFlameBolt);
             demo.scene->playTyped(bolt, 4, intensity);
-            const auto resolved = demo.recorder->ofType("table_resolved");
+            const auto resolved = demo.recorder->ofKind<TableResolved>();
             QCOMPARE(resolved.size(), std::size_t(1));
-            QCOMPARE(resolved[0].fields.value("table").toString(), did(0x34000005));
-            QVERIFY2(resolved[0].fields.value("result") == script,
-                     qPrintable(QString::number(intensity)));
+            QCOMPARE(resolved[0].what.table, std::optional<std::uint32_t>(0x34000005));
+            QVERIFY2(resolved[0].what.result == script, qPrintable(QString::number(intensity)));
             demo.run(3.0);
             // A resolved Launch plays its hooks; an unresolved one plays nothing.
-            const bool played = !scriptsOf(*demo.recorder, "script_finished", bolt).empty();
-            QCOMPARE(played, !script.isNull());
+            const bool played = !scriptsOf<ScriptFinished>(*demo.recorder, bolt).empty();
+            QCOMPARE(played, script.has_value());
         }
     }
 
@@ -133,43 +133,42 @@ class TestDemoEffects : public QObject {
         demo.scene->playScript(human, 0x33000AEA);
         demo.scene->playScript(human, 0x33000AEA);
         demo.run(kTick);
-        QCOMPARE(scriptsOf(*demo.recorder, "script_finished", human).size(), std::size_t(2));
-        QCOMPARE(demo.recorder->ofType("emitter_created").size(), std::size_t(1));
-        const auto suppressed = demo.recorder->ofType("emitter_suppressed");
+        QCOMPARE(scriptsOf<ScriptFinished>(*demo.recorder, human).size(), std::size_t(2));
+        QCOMPARE(demo.recorder->ofKind<EmitterCreated>().size(), std::size_t(1));
+        const auto suppressed = demo.recorder->ofKind<EmitterSuppressed>();
         QCOMPARE(suppressed.size(), std::size_t(1));
-        QCOMPARE(suppressed[0].fields.value("id").toInteger(), qint64(1));
+        QCOMPARE(suppressed[0].what.id, 1u);
         QCOMPARE(demo.scene->owner(human)->particles.emitterCount(), std::size_t(1));
     }
 
     void hiddenToVisibleMakesUnHide() {
         Demo demo;
         const std::uint32_t visible = demo.create(kHuman);
-        QVERIFY(demo.recorder->ofType("table_resolved").empty());
+        QVERIFY(demo.recorder->ofKind<TableResolved>().empty());
         const std::uint32_t hidden = demo.create(kHuman, state::kDefault | state::Hidden);
-        QCOMPARE(scriptsOf(*demo.recorder, "script_queued", hidden),
-                 std::vector<QString>{did(0x33000331)});
+        QCOMPARE(scriptsOf<ScriptQueued>(*demo.recorder, hidden), Ids{0x33000331});
         demo.run(1.0);
         demo.scene->setState(hidden, state::kDefault);
-        QCOMPARE(scriptsOf(*demo.recorder, "script_queued", hidden),
-                 (std::vector<QString>{did(0x33000331), did(0x3300032F)}));
-        QVERIFY(scriptsOf(*demo.recorder, "script_queued", visible).empty());
+        QCOMPARE(scriptsOf<ScriptQueued>(*demo.recorder, hidden), (Ids{0x33000331, 0x3300032F}));
+        QVERIFY(scriptsOf<ScriptQueued>(*demo.recorder, visible).empty());
     }
 
     void tuskerFistDefaultScriptRunsAtCreation() {
         Demo demo;
         const std::uint32_t fist = demo.create(kTuskerFist);
-        QCOMPARE(scriptsOf(*demo.recorder, "script_queued", fist),
-                 std::vector<QString>{did(0x33000D77)});
+        QCOMPARE(scriptsOf<ScriptQueued>(*demo.recorder, fist), Ids{0x33000D77});
         demo.run(kTick);
-        QStringList hooks;
-        for (const Event& hook : demo.recorder->ofType("hook"))
-            hooks << hook.fields.value("type").toString();
-        QCOMPARE(hooks, (QStringList{"Scale", "CreateParticle", "SoundTable"}));
+        std::vector<dat::HookType> hooks;
+        for (const auto& hook : demo.recorder->ofKind<HookFired>())
+            hooks.push_back(hook.what.hook.type());
+        QCOMPARE(hooks,
+                 (std::vector<dat::HookType>{dat::HookType::Scale, dat::HookType::CreateParticle,
+                                             dat::HookType::SoundTable}));
         QCOMPARE(demo.scene->owner(fist)->scale, 1.25f);
-        const auto created = demo.recorder->ofType("emitter_created");
+        const auto created = demo.recorder->ofKind<EmitterCreated>();
         QCOMPARE(created.size(), std::size_t(1));
-        QCOMPARE(created[0].fields.value("emitter").toString(), did(0x3200071B));
-        QCOMPARE(created[0].fields.value("part").toInt(), 0);
+        QCOMPARE(created[0].what.emitter, 0x3200071Bu);
+        QCOMPARE(created[0].what.part, 0);
     }
 
     void everyDemoScriptPlaysWithoutMissingRecords() {
@@ -184,10 +183,13 @@ class TestDemoEffects : public QObject {
             const std::uint32_t human = demo.create(kHuman);
             demo.scene->playScript(human, script);
             demo.run(4.0);
-            for (const char* problem : {"script_missing", "emitter_missing", "emitter_invalid"})
-                QVERIFY2(demo.recorder->ofType(problem).empty(),
-                         qPrintable(did(script) + " " + problem));
-            QVERIFY2(!scriptsOf(*demo.recorder, "script_started", human).empty(),
+            QVERIFY2(demo.recorder->ofKind<ScriptMissing>().empty(),
+                     qPrintable(did(script) + " script_missing"));
+            QVERIFY2(demo.recorder->ofKind<EmitterMissing>().empty(),
+                     qPrintable(did(script) + " emitter_missing"));
+            QVERIFY2(demo.recorder->ofKind<EmitterInvalid>().empty(),
+                     qPrintable(did(script) + " emitter_invalid"));
+            QVERIFY2(!scriptsOf<ScriptStarted>(*demo.recorder, human).empty(),
                      qPrintable(did(script)));
         }
     }

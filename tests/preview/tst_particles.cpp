@@ -126,11 +126,13 @@ class TestParticles : public QObject {
         QCOMPARE(f.manager.particleCount(), 0u); // the old particles went with it
         const auto& events = f.recorder.all();
         QCOMPARE(events.size(), 3u);
-        QCOMPARE(events[1].type, QStringLiteral("emitter_replaced"));
-        QCOMPARE(events[1].fields.value("emitter").toString(), did(kStill));
-        QCOMPARE(events[2].type, QStringLiteral("emitter_created"));
-        QCOMPARE(events[2].fields.value("emitter").toString(), did(kOther));
-        QCOMPARE(events[2].fields.value("id").toDouble(), 7.0);
+        const auto* replaced = events[1].as<EmitterReplaced>();
+        QVERIFY(replaced);
+        QCOMPARE(replaced->emitter, kStill);
+        const auto* created = events[2].as<EmitterCreated>();
+        QVERIFY(created);
+        QCOMPARE(created->emitter, kOther);
+        QCOMPARE(created->id, 7u);
 
         QCOMPARE(f.manager.create(hookAt(kStill, -1, 0), false, f.pose, {0.3, 0.3}), 0xFFFF0000u);
         QCOMPARE(f.manager.create(hookAt(kStill, -1, 0), false, f.pose, {0.3, 0.3}), 0xFFFF0001u);
@@ -145,8 +147,8 @@ class TestParticles : public QObject {
         f.manager.create(hookAt(kStill, -1, 7), false, f.pose, {0, 0});
         QCOMPARE(f.manager.create(hookAt(0x32000999, -1, 7), false, f.pose, {0.1, 0.1}), 0u);
         QCOMPARE(f.manager.emitterCount(), 0u);
-        QCOMPARE(f.recorder.ofType("emitter_replaced").size(), 1u);
-        QCOMPARE(f.recorder.ofType("emitter_missing").size(), 1u);
+        QCOMPARE(f.recorder.ofKind<EmitterReplaced>().size(), 1u);
+        QCOMPARE(f.recorder.ofKind<EmitterMissing>().size(), 1u);
     }
 
     // oracle: R30
@@ -160,10 +162,10 @@ class TestParticles : public QObject {
         QCOMPARE(f.manager.emitterCount(), 1u);
         QCOMPARE(f.manager.emitter(5)->info().id, kStill);
         QCOMPARE(f.manager.particleCount(), 1u); // untouched
-        const auto suppressed = f.recorder.ofType("emitter_suppressed");
+        const auto suppressed = f.recorder.ofKind<EmitterSuppressed>();
         QCOMPARE(suppressed.size(), 1u);
-        QCOMPARE(suppressed[0].fields.value("requested").toString(), did(kOther));
-        QVERIFY(f.recorder.ofType("emitter_replaced").empty());
+        QCOMPARE(suppressed[0].what.requested, kOther);
+        QVERIFY(f.recorder.ofKind<EmitterReplaced>().empty());
 
         // A free id and the anonymous id create as normal.
         QCOMPARE(f.manager.create(hookAt(kOther, -1, 6), true, f.pose, {0.3, 0.3}), 6u);
@@ -192,12 +194,12 @@ class TestParticles : public QObject {
         QVERIFY(emitter->hookOffset() == Frame(hook.offset));
         QVERIFY_NEAR(emitter->anchor(), (Vec3{0, 1, 2.5f}));
         QVERIFY_NEAR(emitter->particles().position[0], (Vec3{0, 1, 2.5f}));
-        const auto created = f.recorder.ofType("emitter_created");
+        const auto created = f.recorder.ofKind<EmitterCreated>();
         QCOMPARE(created.size(), 1u);
         QCOMPARE(created[0].owner, kOwner);
-        QCOMPARE(created[0].fields.value("emitter").toString(), QStringLiteral("0x3200078E"));
-        QCOMPARE(created[0].fields.value("part").toInt(), 1);
-        QCOMPARE(created[0].fields.value("id").toDouble(), 19.0);
+        QCOMPARE(created[0].what.emitter, 0x3200078Eu);
+        QCOMPARE(created[0].what.part, 1);
+        QCOMPARE(created[0].what.id, 19u);
     }
 
     // oracle: R31
@@ -263,14 +265,14 @@ class TestParticles : public QObject {
         f.manager.create(hookAt(kStill, -1, 3), false, f.pose, {0, 0});
         f.manager.update(f.pose, {0.1, 0.1}); // emits its one particle and stops
         QVERIFY(f.manager.emitter(3)->stopped());
-        QCOMPARE(f.recorder.ofType("emitter_stopped").size(), 1u);
-        QCOMPARE(f.recorder.ofType("emitter_stopped")[0].fields.value("cause").toString(),
-                 QStringLiteral("total_particles"));
+        QCOMPARE(f.recorder.ofKind<EmitterStopped>().size(), 1u);
+        QCOMPARE(f.recorder.ofKind<EmitterStopped>()[0].what.cause,
+                 EmitterStopCause::TotalParticles);
         f.manager.update(f.pose, {0.5, 0.5});
         QVERIFY(f.manager.has(3));
         f.manager.update(f.pose, {0.7, 0.7}); // its particle died at 0.5 s of age
         QVERIFY(!f.manager.has(3));
-        QCOMPARE(f.recorder.ofType("emitter_retired").size(), 1u);
+        QCOMPARE(f.recorder.ofKind<EmitterRetired>().size(), 1u);
         QCOMPARE(f.manager.create(hookAt(kStill, -1, 3), true, f.pose, {0.7, 0.7}), 3u);
     }
 
@@ -284,13 +286,13 @@ class TestParticles : public QObject {
         f.manager.create(hookAt(kStill, -1, 4), false, f.pose, {0, 0});
         f.manager.stop(0, {0, 0}); // ignored
         f.manager.stop(4, {0.1, 0.1});
-        QCOMPARE(f.recorder.ofType("emitter_stopped").size(), 1u);
+        QCOMPARE(f.recorder.ofKind<EmitterStopped>().size(), 1u);
         f.manager.update(f.pose, {0.5, 0.5});
         QCOMPARE(f.manager.particleCount(), 2u); // no emission after the stop
         QCOMPARE(f.manager.create(hookAt(kStill, -1, 4), true, f.pose, {0.6, 0.6}), 0u);
         f.manager.update(f.pose, {1.0, 1.0}); // both die; the emitter goes in the same update
         QVERIFY(!f.manager.has(4));
-        QCOMPARE(f.recorder.ofType("emitter_retired").size(), 1u);
+        QCOMPARE(f.recorder.ofKind<EmitterRetired>().size(), 1u);
         QCOMPARE(f.manager.create(hookAt(kStill, -1, 4), true, f.pose, {1.1, 1.1}), 4u);
     }
 
@@ -307,8 +309,8 @@ class TestParticles : public QObject {
         f.manager.destroy(8, {0.1, 0.1});
         QCOMPARE(f.manager.emitterCount(), 0u);
         QCOMPARE(f.manager.particleCount(), 0u);
-        QCOMPARE(f.recorder.ofType("emitter_destroyed").size(), 1u);
-        QVERIFY(f.recorder.ofType("emitter_retired").empty());
+        QCOMPARE(f.recorder.ofKind<EmitterDestroyed>().size(), 1u);
+        QVERIFY(f.recorder.ofKind<EmitterRetired>().empty());
         QCOMPARE(f.manager.create(hookAt(kStill, -1, 8), true, f.pose, {0.2, 0.2}), 8u);
     }
 
@@ -318,13 +320,13 @@ class TestParticles : public QObject {
         QCOMPARE(f.manager.create(hookAt(0x32000404, 0, 12), false, f.pose, {0.5, 0.5}), 0u);
         QCOMPARE(f.manager.emitterCount(), 0u);
         QCOMPARE(f.manager.particleCount(), 0u);
-        const auto missing = f.recorder.ofType("emitter_missing");
+        const auto missing = f.recorder.ofKind<EmitterMissing>();
         QCOMPARE(missing.size(), 1u);
         QCOMPARE(missing[0].owner, kOwner);
         QCOMPARE(missing[0].t, 0.5);
-        QCOMPARE(missing[0].fields.value("emitter").toString(), QStringLiteral("0x32000404"));
-        QVERIFY(!missing[0].fields.value("reason").toString().isEmpty());
-        QVERIFY(f.recorder.ofType("emitter_created").empty());
+        QCOMPARE(missing[0].what.emitter, 0x32000404u);
+        QVERIFY(!missing[0].what.reason.isEmpty());
+        QVERIFY(f.recorder.ofKind<EmitterCreated>().empty());
         // Nothing drew from the shared stream either.
         QCOMPARE(f.rng.next(), Ran2(1).next());
         // The anonymous counter is untouched: the next anonymous emitter is still the first.
@@ -341,10 +343,10 @@ class TestParticles : public QObject {
         meshless.hwGfxObjId = 0;
         f.assets.add(meshless);
         QCOMPARE(f.manager.create(hookAt(0x02000001, -1, 1), false, f.pose, {0, 0}), 0u);
-        QCOMPARE(f.recorder.ofType("emitter_missing")[0].fields.value("reason").toString(),
+        QCOMPARE(f.recorder.ofKind<EmitterMissing>()[0].what.reason,
                  QStringLiteral("is a Setup, not a ParticleEmitterInfo"));
         QCOMPARE(f.manager.create(hookAt(kStill, -1, 1), false, f.pose, {0, 0}), 0u);
-        QCOMPARE(f.recorder.ofType("emitter_invalid").size(), 1u);
+        QCOMPARE(f.recorder.ofKind<EmitterInvalid>().size(), 1u);
         QCOMPARE(f.manager.emitterCount(), 0u);
     }
 

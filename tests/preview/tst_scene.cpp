@@ -1,12 +1,12 @@
 // The runtime as a whole on synthetic records: owners, state, typed and direct effects, hooks,
 // and the order of one tick.
 
+#include "preview/effects/script_table.h"
 #include "preview/physics/quanta.h"
 #include "preview/scene/preview_scene.h"
+#include "preview/scene/trace.h"
 #include "support/preview_fixtures.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QtTest>
 #include <bit>
 #include <limits>
@@ -54,13 +54,11 @@ struct World {
         recorder = std::make_unique<EventRecorder>(scene->events());
         return *scene;
     }
-    std::vector<QString> queued(std::uint32_t owner = 0) const {
-        return scriptsOf(*recorder, "script_queued", owner);
-    }
+    Ids queued(std::uint32_t owner = 0) const { return scriptsOf<ScriptQueued>(*recorder, owner); }
     std::vector<QString> resolvedTypes() const {
         std::vector<QString> out;
-        for (const Event& e : recorder->ofType("table_resolved"))
-            out.push_back(e.fields.value("typeName").toString());
+        for (const auto& e : recorder->ofKind<TableResolved>())
+            out.push_back(playScriptName(e.what.type));
         return out;
     }
 };
@@ -87,7 +85,7 @@ class TestScene : public QObject {
         const std::uint32_t id = scene.createOwner(desc);
         QVERIFY(id);
         QCOMPARE(scene.pendingFor(guid), std::size_t(0));
-        QCOMPARE(world.queued(id), (std::vector<QString>{did(0x33000004), did(0x33000010)}));
+        QCOMPARE(world.queued(id), (Ids{0x33000004, 0x33000010}));
         // Later effects for the same guid play at once.
         scene.deliver(guid, DirectEffect{0x33000010});
         QCOMPARE(world.queued(id).size(), std::size_t(3));
@@ -107,15 +105,15 @@ class TestScene : public QObject {
         desc.guid = guid;
         desc.scriptTable = kOtherTable;
         const std::uint32_t id = scene.createOwner(desc);
-        QCOMPARE(world.queued(id), std::vector<QString>{did(0x33000044)});
-        const auto resolved = world.recorder->ofType("table_resolved");
+        QCOMPARE(world.queued(id), Ids{0x33000044});
+        const auto resolved = world.recorder->ofKind<TableResolved>();
         QCOMPARE(resolved.size(), std::size_t(1));
-        QCOMPARE(resolved[0].fields.value("table").toString(), did(kOtherTable));
+        QCOMPARE(resolved[0].what.table, std::optional(kOtherTable));
 
         world.recorder->clear();
         scene.deliver(guid, DirectEffect{0x33000010});
-        QVERIFY(world.recorder->ofType("table_resolved").empty());
-        QCOMPARE(world.queued(id), std::vector<QString>{did(0x33000010)});
+        QVERIFY(world.recorder->ofKind<TableResolved>().empty());
+        QCOMPARE(world.queued(id), Ids{0x33000010});
     }
 
     // oracle: R8
@@ -144,13 +142,12 @@ class TestScene : public QObject {
         OwnerDesc desc;
         desc.setup = s.id;
         const std::uint32_t id = scene.createOwner(desc);
-        QCOMPARE(world.queued(id), std::vector<QString>{did(0x33000020)});
-        QVERIFY(world.recorder->ofType("table_resolved").empty()); // direct, not typed
+        QCOMPARE(world.queued(id), Ids{0x33000020});
+        QVERIFY(world.recorder->ofKind<TableResolved>().empty()); // direct, not typed
         QCOMPARE(scene.owner(id)->scriptTable, kOtherTable);
         QCOMPARE(scene.owner(id)->soundTable, 0x20000001u);
         scene.advance(kTick);
-        QCOMPARE(scriptsOf(*world.recorder, "script_finished", id),
-                 std::vector<QString>{did(0x33000020)});
+        QCOMPARE(scriptsOf<ScriptFinished>(*world.recorder, id), Ids{0x33000020});
     }
 
     // oracle: R11
@@ -192,7 +189,7 @@ class TestScene : public QObject {
         QVERIFY(owner.parts[0].noDraw && owner.parts[1].noDraw);
         QStringList order;
         for (const Event& e : world.recorder->all())
-            order << e.type;
+            order << QString::fromLatin1(eventName(e).data());
         QVERIFY2(order.indexOf("light") >= 0 &&
                      order.indexOf("light") < order.indexOf("table_resolved"),
                  qPrintable(order.join(',')));
@@ -218,9 +215,9 @@ class TestScene : public QObject {
 
         scene.setState(parentId, state::kDefault | state::Hidden);
         QCOMPARE(world.resolvedTypes(), std::vector<QString>{"Hidden"});
-        const auto hidden = world.recorder->ofType("table_resolved").front();
-        QCOMPARE(hidden.fields.value("intensity").toDouble(), 1.0);
-        QCOMPARE(world.queued(parentId), std::vector<QString>{did(kHiddenScript)});
+        const auto hidden = world.recorder->ofKind<TableResolved>().front();
+        QCOMPARE(hidden.what.intensity, 1.0f);
+        QCOMPARE(world.queued(parentId), Ids{kHiddenScript});
         QVERIFY(child.state & state::NoDraw);
         QVERIFY(!(parent.state & state::ReportCollisions));
         QVERIFY(parent.state & state::IgnoreCollisions);
@@ -228,7 +225,7 @@ class TestScene : public QObject {
         world.recorder->clear();
         scene.setState(parentId, (state::kDefault & ~state::ReportCollisions));
         QCOMPARE(world.resolvedTypes(), std::vector<QString>{"UnHide"});
-        QCOMPARE(world.queued(parentId), std::vector<QString>{did(kUnHideScript)});
+        QCOMPARE(world.queued(parentId), Ids{kUnHideScript});
         QVERIFY(!(child.state & state::NoDraw));
         QVERIFY(!(parent.state & state::IgnoreCollisions));
         QVERIFY(parent.state & state::ReportCollisions); // set again because it was clear
@@ -284,9 +281,8 @@ class TestScene : public QObject {
         QCOMPARE(owner.sequencer.frameNumber(), frame); // only the sequence stops
         QCOMPARE(owner.particles.emitterCount(), std::size_t(1));
         QVERIFY(owner.particles.particleCount() > before);
-        QCOMPARE(scriptsOf(*world.recorder, "script_finished", id),
-                 (std::vector<QString>{did(0x33000030), did(kHiddenScript)}));
-        QVERIFY(world.recorder->ofType("emitter_destroyed").empty());
+        QCOMPARE(scriptsOf<ScriptFinished>(*world.recorder, id), (Ids{0x33000030, kHiddenScript}));
+        QVERIFY(world.recorder->ofKind<EmitterDestroyed>().empty());
     }
 
     // oracle: R27
@@ -313,12 +309,12 @@ class TestScene : public QObject {
         scene.playScript(parentId, 0x33000040);
         scene.advance(kTick);
         // The parent's default through the parent's table; the part hook through the child's.
-        QCOMPARE(world.queued(parentId), (std::vector<QString>{did(0x33000040), did(0x33000004)}));
-        QCOMPARE(world.queued(childId), std::vector<QString>{did(0x33000044)});
-        const auto resolved = world.recorder->ofType("table_resolved");
+        QCOMPARE(world.queued(parentId), (Ids{0x33000040, 0x33000004}));
+        QCOMPARE(world.queued(childId), Ids{0x33000044});
+        const auto resolved = world.recorder->ofKind<TableResolved>();
         QCOMPARE(resolved.size(), std::size_t(2));
-        QCOMPARE(resolved[0].fields.value("intensity").toDouble(), 0.5);
-        QCOMPARE(resolved[1].fields.value("table").toString(), did(kOtherTable));
+        QCOMPARE(resolved[0].what.intensity, 0.5f);
+        QCOMPARE(resolved[1].what.table, std::optional(kOtherTable));
     }
 
     // oracle: R26
@@ -333,17 +329,17 @@ class TestScene : public QObject {
         scene.playScript(id, 0x33000050);
         scene.advance(kTick);
         // No pause: queued in the same tick. A pause: scheduled with the first ran2 draw.
-        QCOMPARE(world.queued(id), (std::vector<QString>{did(0x33000050), did(0x33000004)}));
-        const auto scheduled = world.recorder->ofType("call_pes_scheduled");
+        QCOMPARE(world.queued(id), (Ids{0x33000050, 0x33000004}));
+        const auto scheduled = world.recorder->ofKind<CallPesScheduled>();
         QCOMPARE(scheduled.size(), std::size_t(1));
         Ran2 same(99);
         const double delay = same.rollDice(0.0, 0.5f);
-        QCOMPARE(scheduled[0].fields.value("delay").toDouble(), delay);
+        QCOMPARE(scheduled[0].what.delay, delay);
         double queuedAt = -1;
         for (int i = 0; i < 40 && queuedAt < 0; ++i) {
             scene.advance(kTick);
-            for (const Event& e : world.recorder->ofType("script_queued"))
-                if (e.fields.value("script").toString() == did(0x33000044))
+            for (const auto& e : world.recorder->ofKind<ScriptQueued>())
+                if (e.what.script == 0x33000044)
                     queuedAt = e.t;
         }
         QVERIFY(queuedAt >= kTick + delay - 1e-9);
@@ -385,15 +381,14 @@ class TestScene : public QObject {
 
         QStringList order;
         for (const Event& e : world.recorder->all())
-            if (e.type == "hook")
-                order << e.fields.value("source").toString();
-            else if (e.type == "anim_frame" || e.type == "emitter_created" || e.type == "particles")
-                order << e.type;
+            if (const auto* hook = e.as<HookFired>())
+                order << did(hook->source);
+            else if (e.is<AnimFrameShown>() || e.is<EmitterCreated>() || e.is<ParticlesSampled>())
+                order << QString::fromLatin1(eventName(e).data());
         QCOMPARE(order, (QStringList{"anim_frame", did(animation.id), "emitter_created",
                                      did(0x33000060), "emitter_created", "particles"}));
-        const auto created = world.recorder->ofType("emitter_created");
-        const QJsonArray anchor = created[0].fields.value("anchor").toArray();
-        QCOMPARE(anchor.at(0).toDouble(), 2.0);
+        const auto created = world.recorder->ofKind<EmitterCreated>();
+        QCOMPARE(created[0].what.anchor.x, 2.0f);
     }
 
     // oracle: R35
@@ -477,15 +472,15 @@ class TestScene : public QObject {
         const Owner& owner = *scene.owner(id);
 
         std::size_t fromScript = 0;
-        for (const Event& e : world.recorder->ofType("hook"))
-            fromScript += e.fields.value("source").toString() == did(0x33000070);
+        for (const auto& e : world.recorder->ofKind<HookFired>())
+            fromScript += e.what.source == 0x33000070;
         QCOMPARE(fromScript, std::size_t(27));
-        const auto sounds = world.recorder->ofType("sound");
+        const auto sounds = world.recorder->ofKind<SoundPlayed>();
         QCOMPARE(sounds.size(), std::size_t(3));
-        QCOMPARE(sounds[1].fields.value("wave").toString(), did(0x0A000001));
-        QCOMPARE(sounds[1].fields.value("volume").toDouble(), 0.8);
-        QCOMPARE(sounds[2].fields.value("priority").toDouble(), 0.1);
-        QCOMPARE(world.recorder->ofType("attack").size(), std::size_t(1));
+        QCOMPARE(sounds[1].what.wave, std::optional(0x0A000001u));
+        QCOMPARE(sounds[1].what.volume, std::optional(0.8f));
+        QCOMPARE(sounds[2].what.priority, std::optional(0.1f));
+        QCOMPARE(world.recorder->ofKind<AttackMade>().size(), std::size_t(1));
         QCOMPARE(owner.parts[1].gfxObj, 0x01000099u);
         QVERIFY(owner.state & state::Ethereal);
         QVERIFY(owner.state & state::NoDraw);
@@ -498,14 +493,13 @@ class TestScene : public QObject {
         QCOMPARE(owner.scale, 2.0f);
         QCOMPARE(owner.parts[0].gfxScale.x, 2.0f);
         QCOMPARE(owner.body.omega, Vec3(0, 0, 1)); // set; cleared by the next grounded tick
-        QCOMPARE(world.recorder->ofType("emitter_stopped").size(), std::size_t(1));
-        QCOMPARE(world.recorder->ofType("emitter_destroyed").size(), std::size_t(1));
+        QCOMPARE(world.recorder->ofKind<EmitterStopped>().size(), std::size_t(1));
+        QCOMPARE(world.recorder->ofKind<EmitterDestroyed>().size(), std::size_t(1));
         QCOMPARE(scene.textureScrolls().at(0x01000001).du, 0.5f);
         QCOMPARE(scene.textureScrolls().at(0x01000099).dv, 0.25f);
-        QCOMPARE(world.recorder->ofType("no_child_at_part").size(), std::size_t(1));
+        QCOMPARE(world.recorder->ofKind<NoChildAtPart>().size(), std::size_t(1));
         // CallPES with no pause, and DefaultScript through the table.
-        QCOMPARE(world.queued(id),
-                 (std::vector<QString>{did(0x33000070), did(0x33000004), did(0x33000004)}));
+        QCOMPARE(world.queued(id), (Ids{0x33000070, 0x33000004, 0x33000004}));
     }
 
     void snapshotHoldsWhatIsDrawn() {
@@ -577,16 +571,16 @@ class TestScene : public QObject {
         scene.advance(kTick);
 
         QCOMPARE(owner.particles.particleCount(), std::size_t(ParticleEmitter::kMaxSlots));
-        const auto overrun = world.recorder->ofType("script_overrun");
+        const auto overrun = world.recorder->ofKind<ScriptOverrun>();
         QCOMPARE(overrun.size(), std::size_t(1));
-        QCOMPARE(overrun[0].fields.value("script").toString(), did(0x330000A0));
+        QCOMPARE(overrun[0].what.script, 0x330000A0u);
         // Every wrap of the loop leaves its one frame; the wraps are capped per update.
         std::size_t fromLoop = 0;
-        for (const Event& e : world.recorder->ofType("hook"))
-            fromLoop += e.fields.value("source").toString() == did(spin.id);
+        for (const auto& e : world.recorder->ofKind<HookFired>())
+            fromLoop += e.what.source == spin.id;
         QVERIFY(fromLoop > 0 && fromLoop <= 1000);
         scene.advance(kTick); // and the next frame goes on from there
-        QCOMPARE(world.recorder->ofType("script_overrun").size(), std::size_t(2));
+        QCOMPARE(world.recorder->ofKind<ScriptOverrun>().size(), std::size_t(2));
     }
 
     void missingRecordsAreReportedNotInvented() {
@@ -595,13 +589,13 @@ class TestScene : public QObject {
         OwnerDesc desc;
         desc.setup = 0x02000999;
         QCOMPARE(scene.createOwner(desc), 0u);
-        QCOMPARE(world.recorder->ofType("setup_missing").size(), std::size_t(1));
+        QCOMPARE(world.recorder->ofKind<SetupMissing>().size(), std::size_t(1));
         desc.setup = kSetup;
         const std::uint32_t id = scene.createOwner(desc);
         scene.playScript(id, 0x33000999);
-        const auto missing = world.recorder->ofType("script_missing");
+        const auto missing = world.recorder->ofKind<ScriptMissing>();
         QCOMPARE(missing.size(), std::size_t(1));
-        QVERIFY(missing[0].fields.value("reason").toString().contains("not in the DAT"));
+        QVERIFY(missing[0].what.reason.contains("not in the DAT"));
     }
 
     void sameSeedSameHistory() {
@@ -618,8 +612,7 @@ class TestScene : public QObject {
                 scene.advance(kTick);
             QStringList lines;
             for (const Event& e : world.recorder->all())
-                lines << QString::number(e.t, 'g', 17) + e.type +
-                             QJsonDocument(e.fields).toJson(QJsonDocument::Compact);
+                lines << QString::number(e.t, 'g', 17) + QString::fromUtf8(traceLine(e));
             return lines;
         };
         QCOMPARE(run(5), run(5));

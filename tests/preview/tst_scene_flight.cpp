@@ -4,7 +4,6 @@
 #include "preview/scene/preview_scene.h"
 #include "support/preview_fixtures.h"
 
-#include <QJsonArray>
 #include <QtTest>
 
 using namespace portalkit;
@@ -71,7 +70,7 @@ class TestSceneFlight : public QObject {
         QCOMPARE(owner.root().origin.x, 1.0f);
         QVERIFY(std::abs(owner.root().origin.z - (10.0f - 4.9f)) < 1e-4f);
         QVERIFY(std::abs(owner.body.velocity.z + 9.8f) < 1e-4f);
-        QCOMPARE(world.recorder->ofType("physics").size(), std::size_t(20));
+        QCOMPARE(world.recorder->ofKind<PhysicsQuantum>().size(), std::size_t(20));
     }
 
     void aGroundedOwnerStaysWhereItIsAndSaysNothing() {
@@ -86,7 +85,7 @@ class TestSceneFlight : public QObject {
         world.run(1.0);
         QCOMPARE(scene.owner(id)->root().origin, Vec3{});
         QVERIFY(scene.owner(id)->body.onWalkable());
-        QVERIFY(world.recorder->ofType("physics").empty());
+        QVERIFY(world.recorder->ofKind<PhysicsQuantum>().empty());
     }
 
     void withoutAWorldNothingIsSweptAndContactStays() {
@@ -101,8 +100,8 @@ class TestSceneFlight : public QObject {
         QCOMPARE(owner.root().origin.z, 0.0f);
         QVERIFY(owner.root().origin.x > 0.0f && owner.root().origin.x < 1.0f);
         QVERIFY(owner.body.contact());
-        for (const Event& e : world.recorder->ofType("physics"))
-            QVERIFY(!e.fields.contains("swept"));
+        for (const auto& e : world.recorder->ofKind<PhysicsQuantum>())
+            QVERIFY(!e.what.swept);
     }
 
     // oracle: R46
@@ -114,17 +113,16 @@ class TestSceneFlight : public QObject {
         scene.setWorld(ground);
         const auto id = scene.createOwner(inFlight(kBolt, {0, 0, 1}, {10, 0, -10}, kMissileState));
         world.run(0.5);
-        const auto collisions = world.recorder->ofType("collision");
+        const auto collisions = world.recorder->ofKind<CollisionHit>();
         QVERIFY(!collisions.empty());
-        QCOMPARE(collisions.front().fields.value("hit").toString(), QStringLiteral("ground"));
-        QCOMPARE(collisions.front().fields.value("response").toString(),
-                 QStringLiteral("reflected"));
+        QCOMPARE(collisions.front().what.hit, HitKind::Ground);
+        QCOMPARE(collisions.front().what.response, Response::Reflected);
         // No impact is invented: the object is still there, in its state, with no script.
         const Owner* owner = scene.owner(id);
         QVERIFY(owner);
         QCOMPARE(owner->state, kMissileState);
-        QVERIFY(world.recorder->ofType("script_queued").empty());
-        QVERIFY(world.recorder->ofType("owner_removed").empty());
+        QVERIFY(world.recorder->ofKind<ScriptQueued>().empty());
+        QVERIFY(world.recorder->ofKind<OwnerRemoved>().empty());
         QVERIFY(owner->root().origin.z >= 0.1f - 1e-4f); // the sphere never went under
     }
 
@@ -145,16 +143,14 @@ class TestSceneFlight : public QObject {
             bolt.targetId = targeted ? 0x50000002 : 0x50000099;
             const auto id = scene.createOwner(bolt);
             world.run(0.5);
-            const auto collisions = world.recorder->ofType("collision");
+            const auto collisions = world.recorder->ofKind<CollisionHit>();
             if (targeted) {
                 QCOMPARE(collisions.size(), std::size_t(1));
-                QCOMPARE(collisions.front().fields.value("id").toString(),
-                         QStringLiteral("0x50000002"));
+                QCOMPARE(collisions.front().what.id, std::optional(0x50000002u));
                 // PathClipped: the bolt stops at the creature's sphere (centre 5, r 0.5) and
                 // bounces back with the default elasticity: v −= (1 + 0.05)(v·n)n.
-                const QJsonArray after =
-                    collisions.front().fields.value("velocity_after").toArray();
-                QVERIFY(std::abs(after[0].toDouble() + 1.0) < 1e-4);
+                const Vec3 after = collisions.front().what.velocityAfter;
+                QVERIFY(std::abs(double(after.x) + 1.0) < 1e-4);
                 const float x = scene.owner(id)->root().origin.x;
                 QVERIFY(x < 4.4f + 1e-4f && x > 3.5f);
             } else {

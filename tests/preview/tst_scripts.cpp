@@ -90,7 +90,7 @@ class TestScripts : public QObject {
         QCOMPARE(manager.queue()[1].start, 11.5); // tail.start + tail.length
         QCOMPARE(manager.queue()[2].start, 13.0);
         QCOMPARE(ScriptManager::length(a), 1.5);
-        QCOMPARE(recorder.ofType("script_queued").size(), std::size_t(3));
+        QCOMPARE(recorder.ofKind<ScriptQueued>().size(), std::size_t(3));
     }
 
     // oracle: R24
@@ -131,8 +131,7 @@ class TestScripts : public QObject {
         QCOMPARE(ran, (std::vector<Ran>{
                           {a.id, 0.0}, {a.id, 0.1}, {a.id, 0.2}, {b.id, 0.25}, {b.id, 0.5}}));
         QVERIFY(first.empty());
-        QCOMPARE(scriptsOf(recorder, "script_finished"),
-                 (std::vector<QString>{did(a.id), did(b.id)}));
+        QCOMPARE(scriptsOf<ScriptFinished>(recorder), (Ids{a.id, b.id}));
         // The other owner's queue was not touched.
         QCOMPARE(second.size(), std::size_t(1));
         ran.clear();
@@ -164,7 +163,7 @@ class TestScripts : public QObject {
         manager.add(empty.id, empty, 1.0);
         manager.update(1.0, [](const auto&, const auto&) { QFAIL("no hooks to run"); });
         QVERIFY(manager.empty());
-        QCOMPARE(scriptsOf(recorder, "script_finished"), std::vector<QString>{did(empty.id)});
+        QCOMPARE(scriptsOf<ScriptFinished>(recorder), Ids{empty.id});
     }
 
     // oracle: R26

@@ -8,8 +8,6 @@
 
 #include <QDir>
 #include <QFile>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <bit>
@@ -34,6 +32,9 @@ constexpr std::uint32_t kHiddenScript = 0x33000331;
 
 const QString kScenarios = QStringLiteral(PORTALKIT_SCENARIOS);
 
+// A packet's verdict: accepted, and the gate that decided.
+using Verdict = std::pair<bool, std::optional<wire::Gate>>;
+
 // A scene and a SmartBox on synthetic records: a one-sphere Setup and a table with Launch,
 // Hidden and UnHide.
 struct Box {
@@ -56,13 +57,12 @@ struct Box {
         recorder = std::make_unique<EventRecorder>(scene->events());
     }
     const Owner* object() const { return scene->owner(smartBox->ownerOf(kGuid)); }
-    // The last packet event's verdict and gate.
-    std::pair<bool, QString> lastPacket() const {
-        const auto packets = recorder->ofType("packet");
+    // The last packet event's verdict and gate (none for effects, which have no gate).
+    Verdict lastPacket() const {
+        const auto packets = recorder->ofKind<PacketHandled>();
         if (packets.empty())
-            return {false, QString()};
-        return {packets.back().fields.value("accepted").toBool(),
-                packets.back().fields.value("gate").toString()};
+            return {false, std::nullopt};
+        return {packets.back().what.accepted, packets.back().what.gate};
     }
 };
 
@@ -100,8 +100,8 @@ wire::UpdatePosition position(Vec3 origin, bool grounded, std::uint16_t position
     return out;
 }
 
-std::vector<QString> queued(const EventRecorder& recorder) {
-    return scriptsOf(recorder, "script_queued", 0);
+Ids queued(const EventRecorder& recorder) {
+    return scriptsOf<ScriptQueued>(recorder, 0);
 }
 
 struct DemoRun {
@@ -118,20 +118,30 @@ struct DemoRun {
         player = std::make_unique<ScenarioPlayer>(*scene, scenario);
     }
     void runTo(double t) { player->advanceTo(t); }
-    std::vector<Event> ofType(const char* type) const { return recorder->ofType(type); }
-    // The first event of `type` whose `key` field is `value`.
-    std::optional<Event> first(const char* type, const char* key, const QString& value) const {
-        for (const Event& e : recorder->ofType(type))
-            if (e.fields.value(key).toString() == value)
+    template <class Kind> std::vector<Published<Kind>> ofKind() const {
+        return recorder->ofKind<Kind>();
+    }
+    // The first event of a kind that `match` accepts.
+    template <class Kind, class Match> std::optional<Published<Kind>> first(Match match) const {
+        for (const Published<Kind>& e : recorder->ofKind<Kind>())
+            if (match(e.what))
                 return e;
         return std::nullopt;
     }
+    bool queuedScript(std::uint32_t script) const {
+        return first<ScriptQueued>([&](const ScriptQueued& e) { return e.script == script; })
+            .has_value();
+    }
+    std::optional<Published<CollisionHit>> firstHit(HitKind hit) const {
+        return first<CollisionHit>([&](const CollisionHit& e) { return e.hit == hit; });
+    }
+    // The names of those kinds that occurred.
+    template <class... Kinds> QStringList occurred() const {
+        QStringList out;
+        ((recorder->ofKind<Kinds>().empty() ? void() : void(out << Kinds::kName.data())), ...);
+        return out;
+    }
 };
-
-Vec3 vectorOf(const QJsonValue& value) {
-    const QJsonArray a = value.toArray();
-    return Vec3{float(a[0].toDouble()), float(a[1].toDouble()), float(a[2].toDouble())};
-}
 
 } // namespace
 
@@ -159,12 +169,12 @@ class TestTimeline : public QObject {
     void createObjectGenerationsThroughTheSmartBox() {
         Box box;
         box.smartBox->receive(create(5));
-        QCOMPARE(box.lastPacket(), std::pair(true, QStringLiteral("first-generation")));
+        QCOMPARE(box.lastPacket(), (Verdict{true, wire::Gate::FirstGeneration}));
         const std::uint32_t first = box.smartBox->ownerOf(kGuid);
         QVERIFY(first != 0);
 
         box.smartBox->receive(create(4));
-        QCOMPARE(box.lastPacket(), std::pair(false, QStringLiteral("stale-instance")));
+        QCOMPARE(box.lastPacket(), (Verdict{false, wire::Gate::StaleInstance}));
         QCOMPARE(box.smartBox->ownerOf(kGuid), first);
 
         // The same generation: only branches with a newer stamp of their own apply.
@@ -173,16 +183,16 @@ class TestTimeline : public QObject {
         again.physics.velocity = Vec3{0, 3, 0};
         again.physics.syncFlags(); // Vector stamp stays 1: not newer, so no velocity
         box.smartBox->receive(again);
-        QCOMPARE(box.lastPacket(), std::pair(true, QStringLiteral("same-instance")));
+        QCOMPARE(box.lastPacket(), (Verdict{true, wire::Gate::SameInstance}));
         QCOMPARE(box.smartBox->ownerOf(kGuid), first);
         QVERIFY(box.object()->state & state::Ethereal);
         QCOMPARE(box.object()->body.velocity, Vec3{});
 
         box.smartBox->receive(create(6));
-        QCOMPARE(box.lastPacket(), std::pair(true, QStringLiteral("newer-instance")));
+        QCOMPARE(box.lastPacket(), (Verdict{true, wire::Gate::NewerInstance}));
         QVERIFY(box.smartBox->ownerOf(kGuid) != first);
         QVERIFY(!box.scene->owner(first)); // the old generation is gone
-        QCOMPARE(box.recorder->ofType("owner_removed").size(), std::size_t(1));
+        QCOMPARE(box.recorder->ofKind<OwnerRemoved>().size(), std::size_t(1));
     }
 
     // oracle: R18
@@ -190,12 +200,12 @@ class TestTimeline : public QObject {
         Box box;
         box.smartBox->receive(create(3));
         box.smartBox->receive(setState(state::kDefault | state::Ethereal, 2, 2));
-        QCOMPARE(box.lastPacket(), std::pair(false, QStringLiteral("instance-mismatch")));
+        QCOMPARE(box.lastPacket(), (Verdict{false, wire::Gate::InstanceMismatch}));
         box.smartBox->receive(setState(state::kDefault | state::Ethereal, 3, 1));
-        QCOMPARE(box.lastPacket(), std::pair(false, QStringLiteral("channel-stamp")));
+        QCOMPARE(box.lastPacket(), (Verdict{false, wire::Gate::ChannelStamp}));
         QVERIFY(!(box.object()->state & state::Ethereal));
         box.smartBox->receive(setState(state::kDefault | state::Ethereal, 3, 2));
-        QCOMPARE(box.lastPacket(), std::pair(true, QStringLiteral("channel-stamp")));
+        QCOMPARE(box.lastPacket(), (Verdict{true, wire::Gate::ChannelStamp}));
         QVERIFY(box.object()->state & state::Ethereal);
 
         box.smartBox->receive(wire::VectorUpdate{kGuid, {0, 5, 0}, {0, 0, 1}, 2, 2});
@@ -229,7 +239,7 @@ class TestTimeline : public QObject {
         box.smartBox->receive(message);
         // Airborne: MoveOrTeleport writes nothing.
         box.smartBox->receive(position({5, 5, 5}, false, 2, 1, Vec3{0, 0, 0}));
-        QCOMPARE(box.lastPacket(), std::pair(true, QStringLiteral("channel-stamp")));
+        QCOMPARE(box.lastPacket(), (Verdict{true, wire::Gate::ChannelStamp}));
         QCOMPARE(box.object()->root().origin, Vec3(0, 0, 1));
         // Grounded: placed, and the packet's velocity (here zero) is not installed.
         box.smartBox->receive(position({5, 5, 0}, true, 3, 1, Vec3{0, 0, 0}));
@@ -237,12 +247,12 @@ class TestTimeline : public QObject {
         QCOMPARE(box.object()->body.velocity, Vec3(0, 10, 0));
         // A stale Position stamp is rejected.
         box.smartBox->receive(position({9, 9, 0}, true, 3, 1));
-        QCOMPARE(box.lastPacket(), std::pair(false, QStringLiteral("channel-stamp")));
+        QCOMPARE(box.lastPacket(), (Verdict{false, wire::Gate::ChannelStamp}));
         // A newer Teleport places even an airborne object.
         box.smartBox->receive(position({-7, 0, 3}, false, 4, 2));
         QCOMPARE(box.object()->root().origin, Vec3(-7, 0, 3));
-        const auto packets = box.recorder->ofType("packet");
-        QCOMPARE(packets.back().fields.value("placement").toString(), QStringLiteral("teleport"));
+        const auto packets = box.recorder->ofKind<PacketHandled>();
+        QCOMPARE(packets.back().what.placement, std::optional(Placement::Teleport));
         QCOMPARE(box.object()->body.velocity, Vec3(0, 10, 0));
     }
 
@@ -252,11 +262,10 @@ class TestTimeline : public QObject {
         box.smartBox->receive(wire::PlayScriptId{kGuid, kUnHideScript});
         box.smartBox->receive(
             wire::PlayScriptType{kGuid, kLaunch, std::bit_cast<std::uint32_t>(1.0f)});
-        QCOMPARE(box.recorder->ofType("packet").front().fields.value("queued").toBool(), true);
+        QCOMPARE(box.recorder->ofKind<PacketHandled>().front().what.queued.value_or(false), true);
         QVERIFY(queued(*box.recorder).empty());
         box.smartBox->receive(create(1));
-        QCOMPARE(queued(*box.recorder),
-                 (std::vector<QString>{did(kUnHideScript), did(kLaunchScript)}));
+        QCOMPARE(queued(*box.recorder), (Ids{kUnHideScript, kLaunchScript}));
     }
 
     // oracle: R14
@@ -266,18 +275,17 @@ class TestTimeline : public QObject {
         QVERIFY(queued(*box.recorder).empty());
         box.smartBox->receive(setState(state::kDefault | state::Hidden, 1, 2));
         box.smartBox->receive(setState(state::kDefault, 1, 3));
-        QCOMPARE(queued(*box.recorder),
-                 (std::vector<QString>{did(kHiddenScript), did(kUnHideScript)}));
+        QCOMPARE(queued(*box.recorder), (Ids{kHiddenScript, kUnHideScript}));
     }
 
     void deleteNeedsTheLiveInstance() {
         Box box;
         box.smartBox->receive(create(2));
         box.smartBox->receive(wire::DeleteObject{kGuid, 1, {}});
-        QCOMPARE(box.lastPacket(), std::pair(false, QStringLiteral("instance-mismatch")));
+        QCOMPARE(box.lastPacket(), (Verdict{false, wire::Gate::InstanceMismatch}));
         QVERIFY(box.object());
         box.smartBox->receive(wire::DeleteObject{kGuid, 2, {}});
-        QCOMPARE(box.lastPacket(), std::pair(true, QStringLiteral("instance-match")));
+        QCOMPARE(box.lastPacket(), (Verdict{true, wire::Gate::InstanceMatch}));
         QCOMPARE(box.smartBox->ownerOf(kGuid), 0u);
         // A later effect for the guid waits for a new object (R6), as for any absent target.
         box.smartBox->receive(wire::PlayScriptId{kGuid, kLaunchScript});
@@ -337,29 +345,29 @@ class TestTimeline : public QObject {
         DemoRun run("flame_bolt.json");
         run.runTo(0.9);
         // Launch at 0.5: the stored order's first Mod ≥ 0.5 is 0x3300011C.
-        QVERIFY(run.first("script_queued", "script", did(0x3300011C)));
-        const auto hit = run.first("collision", "id", QStringLiteral("0x50000002"));
+        QVERIFY(run.queuedScript(0x3300011C));
+        const auto hit = run.first<CollisionHit>(
+            [](const CollisionHit& e) { return e.id == std::optional(0x50000002u); });
         QVERIFY(hit);
-        QCOMPARE(hit->fields.value("hit").toString(), QStringLiteral("sphere"));
+        QCOMPARE(hit->what.hit, HitKind::Sphere);
         // oracle: R46
-        QVERIFY(!run.first("script_queued", "script", did(0x3300012B))); // no Explode yet
+        QVERIFY(!run.queuedScript(0x3300012B)); // no Explode yet
         const std::uint32_t bolt = run.player->smartBox().ownerOf(0x80000101);
         QVERIFY(bolt);
         run.runTo(1.0);
-        QVERIFY(run.first("script_queued", "script", did(0x3300012B)));
+        QVERIFY(run.queuedScript(0x3300012B));
         QCOMPARE(run.scene->owner(bolt)->body.velocity, Vec3{});
         QVERIFY(run.scene->owner(bolt)->state & state::Ethereal);
         run.runTo(3.5);
         QVERIFY(!run.scene->owner(bolt));
-        for (const Event& packet : run.ofType("packet"))
-            QVERIFY2(packet.fields.value("accepted").toBool(),
-                     qPrintable(packet.fields.value("message").toString()));
+        for (const auto& packet : run.ofKind<PacketHandled>())
+            QVERIFY2(packet.what.accepted, wire::opcodeName(packet.what.opcode).data());
     }
 
     void anArrowFallsFacesItsPathAndStopsAtTheThinWall() {
         DemoRun run("arrow.json");
         run.runTo(0.84);
-        const auto hit = run.first("collision", "hit", QStringLiteral("box"));
+        const auto hit = run.firstHit(HitKind::Box);
         QVERIFY(hit);
         const std::uint32_t arrow = run.player->smartBox().ownerOf(0x80000102);
         const Owner& owner = *run.scene->owner(arrow);
@@ -368,8 +376,8 @@ class TestTimeline : public QObject {
         const Vec3 forward = rotate(owner.root().orientation, Vec3{0, 1, 0});
         QVERIFY(std::abs(length(forward) - 1) < 1e-4f);
         run.runTo(3.0);
-        QVERIFY(run.first("collision", "hit", QStringLiteral("ground")));
-        QVERIFY(run.first("script_queued", "script", did(0x33000302))); // DisappearDestroy
+        QVERIFY(run.firstHit(HitKind::Ground));
+        QVERIFY(run.queuedScript(0x33000302)); // DisappearDestroy
         QVERIFY(!run.scene->owner(arrow));
     }
 
@@ -377,49 +385,50 @@ class TestTimeline : public QObject {
     void forceBoltTouchesTheWallWithItsScaledOffsetSphere() {
         DemoRun run("force_bolt.json");
         run.runTo(1.0);
-        const auto hit = run.first("collision", "hit", QStringLiteral("box"));
+        const auto hit = run.firstHit(HitKind::Box);
         QVERIFY(hit);
         // At scale 2 the sphere is at local y −0.33 r 0.204. Facing its path (−Y, AlignPath)
         // it trails 0.33 m behind the origin, which ends 0.126 m past the wall's face at
         // y = −10; an origin-centred sphere would stop at −9.796.
         bool found = false;
-        for (const Event& e : run.ofType("physics"))
+        for (const auto& e : run.ofKind<PhysicsQuantum>())
             if (e.t == hit->t && e.owner == hit->owner) {
-                const Vec3 origin = vectorOf(e.fields.value("frame").toObject().value("origin"));
+                const Vec3 origin = e.what.frame.origin;
                 QVERIFY(std::abs(origin.y - (-10.0f - 0.126f)) < 1e-3f);
                 found = true;
             }
         QVERIFY(found);
         // No table: the Launch packet resolves to nothing.
-        const auto resolved = run.ofType("table_resolved");
+        const auto resolved = run.ofKind<TableResolved>();
         QVERIFY(!resolved.empty());
-        QVERIFY(resolved.front().fields.value("result").isNull());
+        QVERIFY(!resolved.front().what.result);
     }
 
     // oracle: R10
     void tuskerFistPlaysItsSetupsDefaultScriptAndBounces() {
         DemoRun run("tusker_fist.json");
         run.runTo(1.1);
-        QVERIFY(run.first("script_queued", "script", did(0x33000D77)));
-        const auto ground = run.first("collision", "hit", QStringLiteral("ground"));
+        QVERIFY(run.queuedScript(0x33000D77));
+        const auto ground = run.firstHit(HitKind::Ground);
         QVERIFY(ground);
-        QCOMPARE(ground->fields.value("response").toString(), QStringLiteral("reflected"));
-        QVERIFY(vectorOf(ground->fields.value("velocity_after")).z > 0);
+        QCOMPARE(ground->what.response, Response::Reflected);
+        QVERIFY(ground->what.velocityAfter.z > 0);
     }
 
     // oracle: R13
     void portalRecallHidesTeleportsAndUnhides() {
         DemoRun run("portal_recall.json");
         run.runTo(12.9);
-        QVERIFY(run.first("emitter_created", "emitter", did(0x3200078E)));
-        QVERIFY(!run.first("script_queued", "script", did(kUnHideScript))); // visible create
+        QVERIFY(run.first<EmitterCreated>(
+            [](const EmitterCreated& e) { return e.emitter == 0x3200078E; }));
+        QVERIFY(!run.queuedScript(kUnHideScript)); // visible create
         run.runTo(13.1);
-        QVERIFY(run.first("script_queued", "script", did(kHiddenScript)));
+        QVERIFY(run.queuedScript(kHiddenScript));
         run.runTo(14.1);
         const std::uint32_t human = run.player->smartBox().ownerOf(0x50000001);
         QCOMPARE(run.scene->owner(human)->root().origin, Vec3(40, -20, 0));
         run.runTo(15.1);
-        QVERIFY(run.first("script_queued", "script", did(kUnHideScript)));
+        QVERIFY(run.queuedScript(kUnHideScript));
         QVERIFY(!(run.scene->owner(human)->state & state::IgnoreCollisions));
     }
 
@@ -431,9 +440,9 @@ class TestTimeline : public QObject {
             QVERIFY(!run.scenario.name.isEmpty() && !run.scenario.about.isEmpty());
             run.runTo(run.scenario.duration);
             QVERIFY(run.player->finished());
-            for (const char* missing : {"setup_missing", "script_missing", "emitter_missing",
-                                        "motion_table_missing", "motion_without_object"})
-                QVERIFY2(run.ofType(missing).empty(), qPrintable(file + ": " + missing));
+            const QStringList missing = run.occurred<SetupMissing, ScriptMissing, EmitterMissing,
+                                                     MotionTableMissing, MotionWithoutObject>();
+            QVERIFY2(missing.isEmpty(), qPrintable(file + ": " + missing.join(", ")));
         }
     }
 

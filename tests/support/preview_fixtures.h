@@ -92,14 +92,18 @@ inline QString did(std::uint32_t id) {
     return dat::didJson(id);
 }
 
-// The script ids of `type` events ("script_queued", ...) in order, optionally for one owner.
-inline std::vector<QString> scriptsOf(const EventRecorder& recorder, const QString& type,
-                                      std::uint32_t owner = 0) {
-    std::vector<QString> out;
-    for (const Event& event : recorder.ofType(type))
+// The script ids of one kind of script event (ScriptQueued, ...) in order, optionally for one
+// owner.
+template <class Kind>
+std::vector<std::uint32_t> scriptsOf(const EventRecorder& recorder, std::uint32_t owner = 0) {
+    std::vector<std::uint32_t> out;
+    for (const Published<Kind>& event : recorder.ofKind<Kind>())
         if (!owner || event.owner == owner)
-            out.push_back(event.fields.value("script").toString());
+            out.push_back(event.what.script);
     return out;
 }
+
+// Ids in order, as scriptsOf gives them.
+using Ids = std::vector<std::uint32_t>;
 
 } // namespace portalkit::preview::fixtures

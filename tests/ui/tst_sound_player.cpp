@@ -63,19 +63,20 @@ struct SoundEvents {
     explicit SoundEvents(StudioSession& session) {
         QObject::connect(&session, &StudioSession::eventPublished,
                          [this](const preview::Event& event) {
-                             if (event.type == "sound" && event.fields.value("played").toBool())
-                                 waves << event.fields.value("wave").toString();
+                             const auto* sound = event.as<preview::SoundPlayed>();
+                             if (sound && sound->played)
+                                 waves << sound->wave.value_or(0);
                          });
     }
-    QStringList waves;
+    QList<std::uint32_t> waves;
 };
 
-// Steps live until the session publishes a played sound; its wave, or empty after `limit`.
-QString stepToNextSound(StudioSession& session, const SoundEvents& events, int limit = 200) {
+// Steps live until the session publishes a played sound; its wave, or 0 after `limit`.
+std::uint32_t stepToNextSound(StudioSession& session, const SoundEvents& events, int limit = 200) {
     const qsizetype before = events.waves.size();
     for (int i = 0; i < limit && events.waves.size() == before; ++i)
         session.step();
-    return events.waves.size() > before ? events.waves.at(before) : QString();
+    return events.waves.size() > before ? events.waves.at(before) : 0;
 }
 
 dat::PhysicsScript soundScript(std::uint32_t id, const std::vector<std::uint32_t>& waves) {
@@ -151,7 +152,7 @@ class TestSoundPlayer : public QObject {
         QVERIFY(session.performMotion(StudioSession::kRecall));
 
         // Step: nothing until the recall reaches its frame 16 (1.72 s).
-        QCOMPARE(stepToNextSound(session, events), dat::didJson(first.wave));
+        QCOMPARE(stepToNextSound(session, events), first.wave);
         QVERIFY(std::abs(session.time() - 1.72) < 1e-9);
         QCOMPARE(started.size(), 1);
         QCOMPARE(started.at(0).at(0).value<quint32>(), first.wave);
@@ -189,13 +190,13 @@ class TestSoundPlayer : public QObject {
 
         QVERIFY(session.showSetup(kHuman));
         QVERIFY(session.performMotion(StudioSession::kRecall));
-        QCOMPARE(stepToNextSound(session, events), dat::didJson(recallSound(16).wave));
+        QCOMPARE(stepToNextSound(session, events), recallSound(16).wave);
         QCOMPARE(started.size(), 0);
         QCOMPARE(sound.startedCount(), 0);
 
         sound.setMuted(false);
         QCOMPARE(QSettings("PortalKit", "Studio").value("audio/muted").toBool(), false);
-        QCOMPARE(stepToNextSound(session, events), dat::didJson(recallSound(46).wave));
+        QCOMPARE(stepToNextSound(session, events), recallSound(46).wave);
         QCOMPARE(started.size(), 1);
         QCOMPARE(started.at(0).at(0).value<quint32>(), recallSound(46).wave);
     }
@@ -220,7 +221,7 @@ class TestSoundPlayer : public QObject {
         // Live again from before the first sound: it plays once.
         session.seek(1.0);
         const qsizetype replayed = events.waves.size();
-        QCOMPARE(stepToNextSound(session, events), dat::didJson(recallSound(16).wave));
+        QCOMPARE(stepToNextSound(session, events), recallSound(16).wave);
         QCOMPARE(events.waves.size(), replayed + 1);
         QCOMPARE(started.size(), 1);
     }

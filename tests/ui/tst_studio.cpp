@@ -46,9 +46,10 @@ qsizetype differingPixels(const QImage& a, const QImage& b) {
     return count;
 }
 
-bool logged(const EventLog& log, const QString& type, const char* key, const QString& value) {
+// Whether the log holds an event of this kind that `match` accepts.
+template <class Kind, class Match> bool logged(const EventLog& log, Match match) {
     for (const preview::Event& event : log.model()->allEvents())
-        if (event.type == type && event.fields.value(key).toString() == value)
+        if (const Kind* what = event.as<Kind>(); what && match(*what))
             return true;
     return false;
 }
@@ -86,7 +87,8 @@ class TestStudio : public QObject {
         QVERIFY(!before.isNull() && !after.isNull());
         QCOMPARE(before.size(), after.size());
         QVERIFY(differingPixels(before, after) > 50);
-        QVERIFY(logged(*studio.eventLog(), "emitter_created", "emitter", dat::didJson(0x3200078E)));
+        QVERIFY(logged<preview::EmitterCreated>(
+            *studio.eventLog(), [](const auto& e) { return e.emitter == 0x3200078E; }));
 
         // Flame Bolt, Launch at 0.5: the table's stored order picks 0x3300011C.
         QVERIFY(window.selectEntry(kFlameBolt));
@@ -95,7 +97,8 @@ class TestStudio : public QObject {
         studio.launcher()->setIntensityText("0.5");
         QVERIFY(studio.launcher()->playTypedFromInput());
         session.advanceFrames(1);
-        QVERIFY(logged(*studio.eventLog(), "script_queued", "script", dat::didJson(0x3300011C)));
+        QVERIFY(logged<preview::ScriptQueued>(
+            *studio.eventLog(), [](const auto& e) { return e.script == 0x3300011C; }));
 
         // Choosing a PhysicsScriptTable lists it in the table browser.
         QVERIFY(window.selectEntry(kFlameBoltTable));

@@ -3,6 +3,7 @@
 // publishes them.
 
 #include "datreader/container/dat_file.h"
+#include "preview/effects/script_table.h"
 #include "preview/scene/trace.h"
 #include "ui/session/studio_session.h"
 
@@ -16,6 +17,8 @@ using namespace portalkit;
 using portalkit::ui::StudioSession;
 
 namespace {
+
+using Ids = QList<std::uint32_t>;
 
 constexpr std::uint32_t kHuman = 0x02000001;
 constexpr std::uint32_t kFlameBolt = 0x0200040D;
@@ -43,17 +46,18 @@ class Log {
             ++resets;
         });
     }
-    std::vector<preview::Event> ofType(const QString& type) const {
-        std::vector<preview::Event> out;
+    template <class Kind> std::vector<preview::Published<Kind>> ofKind() const {
+        std::vector<preview::Published<Kind>> out;
         for (const auto& event : events)
-            if (event.type == type)
-                out.push_back(event);
+            if (const Kind* what = event.as<Kind>())
+                out.push_back({event.t, event.owner, *what});
         return out;
     }
-    QStringList scripts(const QString& type) const {
-        QStringList out;
-        for (const auto& event : ofType(type))
-            out << event.fields.value("script").toString();
+    // The script ids of one kind of script event, in order.
+    template <class Kind> Ids scripts() const {
+        Ids out;
+        for (const auto& event : ofKind<Kind>())
+            out << event.what.script;
         return out;
     }
     std::vector<QByteArray> lines;
@@ -61,10 +65,11 @@ class Log {
     int resets = 0;
 };
 
-std::vector<preview::Event> emittersOf(const Log& log, const QString& emitter) {
-    std::vector<preview::Event> out;
-    for (const auto& event : log.ofType("emitter_created"))
-        if (event.fields.value("emitter").toString() == emitter)
+std::vector<preview::Published<preview::EmitterCreated>> emittersOf(const Log& log,
+                                                                    std::uint32_t emitter) {
+    std::vector<preview::Published<preview::EmitterCreated>> out;
+    for (const auto& event : log.ofKind<preview::EmitterCreated>())
+        if (event.what.emitter == emitter)
             out.push_back(event);
     return out;
 }
@@ -89,11 +94,11 @@ class TestStudioSession : public QObject {
 
         session.seek(1.68);
         QCOMPARE(session.frame(), std::int64_t(42));
-        QVERIFY(emittersOf(log, "0x3200078E").empty());
+        QVERIFY(emittersOf(log, 0x3200078E).empty());
         session.step(); // frame 43: 1.72 s
-        const auto created = emittersOf(log, "0x3200078E");
+        const auto created = emittersOf(log, 0x3200078E);
         QCOMPARE(created.size(), std::size_t(1));
-        QCOMPARE(created.front().fields.value("id").toInteger(), qint64(19));
+        QCOMPARE(created.front().what.id, 19u);
         QVERIFY(std::abs(created.front().t - 1.72) < 1e-6);
         QVERIFY(std::abs(session.time() - 1.72) < 1e-9);
         QVERIFY(std::abs(session.snapshot().t - 1.72) < 1e-6);
@@ -130,7 +135,7 @@ class TestStudioSession : public QObject {
         QVERIFY(straightLog.lines.size() > 100);
         QCOMPARE(seekingLog.lines.size(), straightLog.lines.size());
         QVERIFY(seekingLog.lines == straightLog.lines);
-        QVERIFY(!emittersOf(seekingLog, "0x3200078E").empty());
+        QVERIFY(!emittersOf(seekingLog, 0x3200078E).empty());
         QCOMPARE(seeking.snapshot().particles.size(), straight.snapshot().particles.size());
         QVERIFY(!straight.snapshot().particles.empty());
         for (std::size_t i = 0; i < straight.snapshot().particles.size(); ++i) {
@@ -185,23 +190,23 @@ class TestStudioSession : public QObject {
         QCOMPARE(session.targetScriptTable(), 0x34000005u);
         const float inf = std::numeric_limits<float>::infinity();
         const float nan = std::numeric_limits<float>::quiet_NaN();
-        const std::pair<float, QString> cases[] = {{0.5f, "0x3300011C"}, {0.0f, "0x3300011B"},
-                                                   {0.7f, "0x3300011D"}, {-inf, "0x3300011B"},
-                                                   {nan, QString()},     {inf, QString()}};
+        const std::optional<std::uint32_t> none;
+        const std::pair<float, std::optional<std::uint32_t>> cases[] = {
+            {0.5f, 0x3300011C}, {0.0f, 0x3300011B}, {0.7f, 0x3300011D},
+            {-inf, 0x3300011B}, {nan, none},        {inf, none}};
         for (const auto& [intensity, expected] : cases) {
             log.events.clear();
-            QCOMPARE(session.playTyped(kLaunch, intensity), !expected.isEmpty());
-            const auto resolved = log.ofType("table_resolved");
+            QCOMPARE(session.playTyped(kLaunch, intensity), expected.has_value());
+            const auto resolved = log.ofKind<preview::TableResolved>();
             QCOMPARE(resolved.size(), std::size_t(1));
-            QCOMPARE(resolved.front().fields.value("typeName").toString(), QString("Launch"));
-            QCOMPARE(resolved.front().fields.value("result").toString(), expected);
-            QCOMPARE(log.scripts("script_queued"),
-                     expected.isEmpty() ? QStringList() : QStringList{expected});
+            QCOMPARE(preview::playScriptName(resolved.front().what.type), QString("Launch"));
+            QCOMPARE(resolved.front().what.result, expected);
+            QCOMPARE(log.scripts<preview::ScriptQueued>(), expected ? Ids{*expected} : Ids());
         }
         // Every typed play is recorded, also the ones that selected nothing.
         QCOMPARE(session.actions().size(), std::size_t(6));
         session.advanceFrames(2);
-        QVERIFY(log.scripts("script_started").contains("0x3300011C"));
+        QVERIFY(log.scripts<preview::ScriptStarted>().contains(0x3300011C));
     }
 
     void hiddenToggleRunsTheTablesHiddenAndUnHideScripts() {
@@ -212,13 +217,13 @@ class TestStudioSession : public QObject {
         QVERIFY(!session.targetHidden());
         QVERIFY(session.setHidden(true));
         QVERIFY(session.targetHidden());
-        QCOMPARE(log.scripts("script_queued"), QStringList{"0x33000331"});
+        QCOMPARE(log.scripts<preview::ScriptQueued>(), Ids{0x33000331});
         session.advanceFrames(3);
         QVERIFY(session.snapshot().owners.front().hidden);
         QVERIFY(session.snapshot().parts.empty());
         QVERIFY(session.setHidden(false));
         QVERIFY(!session.targetHidden());
-        QCOMPARE(log.scripts("script_queued"), (QStringList{"0x33000331", "0x3300032F"}));
+        QCOMPARE(log.scripts<preview::ScriptQueued>(), (Ids{0x33000331, 0x3300032F}));
         session.advanceFrames(1);
         QVERIFY(!session.snapshot().owners.front().hidden);
     }
@@ -230,15 +235,15 @@ class TestStudioSession : public QObject {
         QCOMPARE(session.mode(), StudioSession::Mode::Scenario);
         QCOMPARE(session.frameStep(), 0.04);
         QCOMPARE(session.length(), 3.0);
-        QVERIFY(log.ofType("collision").empty());
+        QVERIFY(log.ofKind<preview::CollisionHit>().empty());
         session.play();
         QVERIFY(session.isPlaying());
         for (int i = 0; i < 40 && session.isPlaying(); ++i)
             session.tick(0.1);
         QVERIFY(!session.isPlaying()); // paused at the scenario's end
         QVERIFY(std::abs(session.time() - 3.0) < 1e-6);
-        QVERIFY(!log.ofType("collision").empty());
-        QVERIFY(!log.ofType("owner_created").empty());
+        QVERIFY(!log.ofKind<preview::CollisionHit>().empty());
+        QVERIFY(!log.ofKind<preview::OwnerCreated>().empty());
 
         // The same as the CLI's straight run: seeking back and forth replays it.
         const auto lines = log.lines;
@@ -261,16 +266,16 @@ class TestStudioSession : public QObject {
         session.tick(0.08); // past it: from 0 again, two frames in
         QCOMPARE(int(resets.count()), 1);
         QCOMPARE(session.frame(), std::int64_t(2));
-        QCOMPARE(log.scripts("script_queued"), QStringList{"0x3300011C"});
-        QVERIFY(log.scripts("script_started").contains("0x3300011C"));
+        QCOMPARE(log.scripts<preview::ScriptQueued>(), Ids{0x3300011C});
+        QVERIFY(log.scripts<preview::ScriptStarted>().contains(0x3300011C));
 
         // Without recorded actions the next loop plays nothing, and new actions record again.
         session.clearActions();
         QVERIFY(session.actions().empty());
         session.seek(0);
-        QVERIFY(log.scripts("script_queued").isEmpty());
+        QVERIFY(log.scripts<preview::ScriptQueued>().isEmpty());
         QVERIFY(session.playTyped(kLaunch, 1.0f));
-        QCOMPARE(log.scripts("script_queued"), QStringList{"0x3300011D"});
+        QCOMPARE(log.scripts<preview::ScriptQueued>(), Ids{0x3300011D});
         QCOMPARE(session.actions().size(), std::size_t(1));
     }
 

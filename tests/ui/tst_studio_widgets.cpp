@@ -4,6 +4,8 @@
 
 #include "datreader/container/dat_file.h"
 #include "datreader/records/physics_script_table.h"
+#include "preview/effects/script_table.h"
+#include "preview/scene/trace.h"
 #include "ui/session/effect_launcher.h"
 #include "ui/session/event_log.h"
 #include "ui/session/particle_plot.h"
@@ -30,6 +32,9 @@ using namespace portalkit::ui;
 
 namespace {
 
+using Ids = std::vector<std::uint32_t>;
+using Results = std::vector<std::optional<std::uint32_t>>;
+
 constexpr std::uint32_t kHuman = 0x02000001;
 constexpr std::uint32_t kFlameBolt = 0x0200040D;
 
@@ -52,17 +57,34 @@ struct Studio {
         window.resize(900, 1000);
         window.show();
     }
-    // The log's rows of one type, shown with that type filter.
-    std::vector<preview::Event> shown(const QString& type) {
-        log->setTypeFilter(type);
-        auto rows = log->shownEvents();
+    // The log's rows of one kind, shown with that kind's type filter (std::get: a row of
+    // another kind fails the test).
+    template <class Kind> std::vector<preview::Published<Kind>> shown() {
+        log->setTypeFilter(QString::fromLatin1(Kind::kName.data()));
+        std::vector<preview::Published<Kind>> rows;
+        for (const preview::Event& event : log->shownEvents())
+            rows.push_back({event.t, event.owner, std::get<Kind>(event.what)});
         log->setTypeFilter({});
         return rows;
     }
-    QStringList shownScripts(const QString& type, const char* field = "script") {
+    // The scripts of the shown script_queued rows.
+    Ids shownQueued() {
+        Ids out;
+        for (const auto& row : shown<preview::ScriptQueued>())
+            out.push_back(row.what.script);
+        return out;
+    }
+    // The results of the shown table_resolved rows (none: nothing resolved).
+    Results shownResults() {
+        Results out;
+        for (const auto& row : shown<preview::TableResolved>())
+            out.push_back(row.what.result);
+        return out;
+    }
+    QStringList shownTypeNames() {
         QStringList out;
-        for (const auto& event : shown(type))
-            out << event.fields.value(field).toString();
+        for (const auto& row : shown<preview::TableResolved>())
+            out << preview::playScriptName(row.what.type);
         return out;
     }
     StudioSession session;
@@ -100,10 +122,10 @@ class TestStudioWidgets : public QObject {
                 play = button;
         QVERIFY(play);
         QTest::mouseClick(play, Qt::LeftButton);
-        const auto resolved = studio.shown("table_resolved");
+        const auto resolved = studio.shown<preview::TableResolved>();
         QCOMPARE(resolved.size(), std::size_t(1));
-        QCOMPARE(resolved.front().fields.value("result").toString(), QString("0x3300011C"));
-        QCOMPARE(studio.shownScripts("script_queued"), QStringList{"0x3300011C"});
+        QCOMPARE(resolved.front().what.result, std::optional(0x3300011Cu));
+        QCOMPARE(studio.shownQueued(), Ids{0x3300011C});
         // The row's summary names the script too.
         studio.log->setTypeFilter("table_resolved");
         const QString summary =
@@ -115,8 +137,7 @@ class TestStudioWidgets : public QObject {
         studio.launcher->setIntensityText("nan");
         QVERIFY(studio.launcher->thresholdLabel()->text().contains("selects nothing"));
         QVERIFY(!studio.launcher->playTypedFromInput());
-        QCOMPARE(studio.shown("table_resolved").back().fields.value("result").toString(),
-                 QString());
+        QVERIFY(!studio.shown<preview::TableResolved>().back().what.result);
     }
 
     void recallEmitterAppearsWhenTheClockPassesIt() {
@@ -126,18 +147,17 @@ class TestStudioWidgets : public QObject {
         QCOMPARE(studio.launcher->motionEdit()->text(), QString("0x10000153"));
         QVERIFY(studio.launcher->performMotionFromInput());
         studio.session.seek(1.68);
-        const auto noneYet = studio.shown("emitter_created");
-        QVERIFY(std::none_of(noneYet.begin(), noneYet.end(), [](const preview::Event& e) {
-            return e.fields.value("emitter").toString() == "0x3200078E";
-        }));
+        const auto noneYet = studio.shown<preview::EmitterCreated>();
+        QVERIFY(std::none_of(noneYet.begin(), noneYet.end(),
+                             [](const auto& e) { return e.what.emitter == 0x3200078E; }));
         QTest::mouseClick(studio.timeline->stepButton(), Qt::LeftButton); // one frame: 1.72 s
         QVERIFY(std::abs(studio.session.time() - 1.72) < 1e-9);
-        const auto created = studio.shown("emitter_created");
+        const auto created = studio.shown<preview::EmitterCreated>();
         const auto recall = std::find_if(created.begin(), created.end(), [](const auto& e) {
-            return e.fields.value("emitter").toString() == "0x3200078E";
+            return e.what.emitter == 0x3200078E;
         });
         QVERIFY(recall != created.end());
-        QCOMPARE(recall->fields.value("id").toInteger(), qint64(19));
+        QCOMPARE(recall->what.id, 19u);
         QVERIFY(std::abs(recall->t - 1.72) < 1e-6);
         QVERIFY(studio.timeline->timeLabel()->text().startsWith("1.720"));
     }
@@ -145,11 +165,11 @@ class TestStudioWidgets : public QObject {
     void plotFollowsTheParticleSamples() {
         Studio studio;
         QVERIFY(studio.session.showSetup(kHuman));
-        std::vector<preview::Event> samples;
+        std::vector<preview::Published<preview::ParticlesSampled>> samples;
         connect(&studio.session, &StudioSession::eventPublished, this,
                 [&samples](const preview::Event& event) {
-                    if (event.type == "particles")
-                        samples.push_back(event);
+                    if (const auto* sample = event.as<preview::ParticlesSampled>())
+                        samples.push_back({event.t, event.owner, *sample});
                 });
         studio.session.performMotion(0x10000153);
         studio.session.seek(3.4);
@@ -157,16 +177,15 @@ class TestStudioWidgets : public QObject {
         qint64 peak = 0;
         for (const auto& sample : samples) {
             const auto point = studio.plot->at(sample.t);
-            QCOMPARE(point.particles, sample.fields.value("live").toInteger());
-            QCOMPARE(point.emitters, qint64(sample.fields.value("emitters").toArray().size()));
+            QCOMPARE(point.particles, qint64(sample.what.live));
+            QCOMPARE(point.emitters, qint64(sample.what.emitters.size()));
             peak = std::max(peak, point.particles);
         }
         QVERIFY(peak > 0);
         QCOMPARE(studio.plot->peakParticles(), peak);
         QCOMPARE(studio.plot->at(1.0).particles, qint64(0)); // before the recall emitter
         QCOMPARE(studio.plot->at(1.0).emitters, qint64(0));
-        QCOMPARE(studio.plot->series().back().particles,
-                 samples.back().fields.value("live").toInteger());
+        QCOMPARE(studio.plot->series().back().particles, qint64(samples.back().what.live));
         // A seek back starts the series again, and the replay fills it to the same point.
         const auto before = studio.plot->series().size();
         studio.session.seek(1.0);
@@ -206,7 +225,7 @@ class TestStudioWidgets : public QObject {
                           tree->visualItemRect(explode).center());
         QCOMPARE(int(chosen.count()), 1);
         QCOMPARE(chosen.first().first().value<std::uint32_t>(), 0x3300012Bu);
-        QCOMPARE(studio.shownScripts("script_queued"), QStringList{"0x3300012B"});
+        QCOMPARE(studio.shownQueued(), Ids{0x3300012B});
     }
 
     void hiddenToggleRunsTheHiddenScript() {
@@ -216,17 +235,15 @@ class TestStudioWidgets : public QObject {
         QVERIFY(!studio.launcher->hiddenBox()->isChecked());
         QTest::mouseClick(studio.launcher->hiddenBox(), Qt::LeftButton);
         QVERIFY(studio.session.targetHidden());
-        QCOMPARE(studio.shownScripts("table_resolved", "result"), QStringList{"0x33000331"});
-        QCOMPARE(studio.shownScripts("table_resolved", "typeName"), QStringList{"Hidden"});
+        QCOMPARE(studio.shownResults(), (Results{0x33000331}));
+        QCOMPARE(studio.shownTypeNames(), QStringList{"Hidden"});
         QTest::mouseClick(studio.launcher->hiddenBox(), Qt::LeftButton);
         QVERIFY(!studio.session.targetHidden());
-        QCOMPARE(studio.shownScripts("table_resolved", "result"),
-                 (QStringList{"0x33000331", "0x3300032F"}));
+        QCOMPARE(studio.shownResults(), (Results{0x33000331, 0x3300032F}));
         // A replay from 0 keeps the toggles, and the box follows the owner's state.
         studio.session.seek(0.4);
         studio.session.seek(0);
-        QCOMPARE(studio.shownScripts("table_resolved", "result"),
-                 (QStringList{"0x33000331", "0x3300032F"}));
+        QCOMPARE(studio.shownResults(), (Results{0x33000331, 0x3300032F}));
         QVERIFY(!studio.launcher->hiddenBox()->isChecked());
     }
 
@@ -244,8 +261,8 @@ class TestStudioWidgets : public QObject {
         QVERIFY(replayed.size() < straight.size());
         for (std::size_t i = 0; i < replayed.size(); ++i) {
             QVERIFY(replayed[i].t <= 1.0 + 1e-9);
-            QCOMPARE(replayed[i].type, straight[i].type);
-            QCOMPARE(replayed[i].fields, straight[i].fields);
+            QCOMPARE(replayed[i].what.index(), straight[i].what.index());
+            QCOMPARE(preview::traceFields(replayed[i]), preview::traceFields(straight[i]));
         }
         studio.timeline->speedBox()->setValue(2.5);
         QCOMPARE(studio.session.speed(), 2.5);
@@ -265,7 +282,7 @@ class TestStudioWidgets : public QObject {
         studio.launcher->setScenarioFolder(PORTALKIT_SCENARIOS);
         QVERIFY(studio.launcher->runScenarioFile("arrow.json"));
         QCOMPARE(studio.session.mode(), StudioSession::Mode::Scenario);
-        QVERIFY(studio.shown("collision").empty());
+        QVERIFY(studio.shown<preview::CollisionHit>().empty());
         // The arrow's own table, in the launcher and the browser, while it lives.
         studio.session.seek(1.0);
         QCOMPARE(studio.session.targetScriptTable(), 0x3400002Bu);
@@ -278,7 +295,7 @@ class TestStudioWidgets : public QObject {
         QCOMPARE(studio.browser->tableId(), 0u);
         QCOMPARE(studio.launcher->typeCombo()->count(), 0);
         QVERIFY(!studio.session.playScript(0x3300011C));
-        const auto collisions = studio.shown("collision");
+        const auto collisions = studio.shown<preview::CollisionHit>();
         QVERIFY(!collisions.empty());
         for (const auto& event : collisions)
             QVERIFY(event.t > 0 && event.t <= 3.0 + 1e-9);
@@ -292,16 +309,13 @@ class TestStudioWidgets : public QObject {
     void eventLogKeepsTheLatestEvents() {
         EventLogModel model(nullptr, 5);
         QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
-        const auto event = [](double t, const char* type) {
-            preview::Event e;
-            e.t = t;
-            e.type = QString::fromLatin1(type);
-            return e;
+        const auto event = [](double t, preview::EventKind kind) {
+            return preview::Event{t, 0, std::move(kind)};
         };
-        model.append(event(0, "hook"));
-        model.append(event(1, "particles")); // a sample: kept, not shown
+        model.append(event(0, preview::HookFired{}));
+        model.append(event(1, preview::ParticlesSampled{})); // a sample: kept, not shown
         for (int i = 2; i < 9; ++i)
-            model.append(event(i, "sound"));
+            model.append(event(i, preview::SoundPlayed{}));
         QCOMPARE(model.allEvents().size(), std::size_t(5));
         QCOMPARE(model.droppedCount(), std::size_t(4));
         QCOMPARE(model.allEvents().front().t, 4.0);
@@ -314,7 +328,7 @@ class TestStudioWidgets : public QObject {
         QCOMPARE(model.eventAt(0).t, 4.0);
         model.clear();
         QCOMPARE(model.droppedCount(), std::size_t(0));
-        model.append(event(10, "hook"));
+        model.append(event(10, preview::HookFired{}));
         QCOMPARE(model.rowCount(), 1);
         QCOMPARE(model.eventAt(0).t, 10.0);
     }

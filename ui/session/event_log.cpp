@@ -1,5 +1,6 @@
 #include "ui/session/event_log.h"
 
+#include "preview/scene/trace.h"
 #include "ui/session/studio_session.h"
 
 #include <QCheckBox>
@@ -39,14 +40,19 @@ QString valueText(const QJsonValue& value) {
     }
 }
 
+QString typeOf(const preview::Event& event) {
+    const std::string_view name = preview::eventName(event);
+    return QString::fromLatin1(name.data(), qsizetype(name.size()));
+}
+
 } // namespace
 
 EventLogModel::EventLogModel(QObject* parent, std::size_t capacity)
     : QAbstractTableModel(parent), m_capacity(std::max<std::size_t>(capacity, 1)) {}
 
-bool EventLogModel::isSample(const QString& type) {
-    return type == QLatin1String("particles") || type == QLatin1String("physics") ||
-           type == QLatin1String("anim_frame");
+bool EventLogModel::isSample(const preview::Event& event) {
+    return event.is<preview::ParticlesSampled>() || event.is<preview::PhysicsQuantum>() ||
+           event.is<preview::AnimFrameShown>();
 }
 
 QString EventLogModel::summary(const QJsonObject& fields) {
@@ -61,16 +67,16 @@ QString EventLogModel::summary(const QJsonObject& fields) {
 
 bool EventLogModel::accepts(const preview::Event& event) const {
     if (!m_filter.isEmpty())
-        return event.type == m_filter;
-    return m_showSamples || !isSample(event.type);
+        return typeOf(event) == m_filter;
+    return m_showSamples || !isSample(event);
 }
 
 void EventLogModel::append(const preview::Event& event) {
     if (m_all.size() == m_capacity)
         dropOldest();
     m_all.push_back(event);
-    if (m_types.insert(event.type).second)
-        Q_EMIT typeSeen(event.type);
+    if (const QString type = typeOf(event); m_types.insert(type).second)
+        Q_EMIT typeSeen(type);
     if (!accepts(event))
         return;
     const int row = int(m_rows.size());
@@ -139,13 +145,14 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const {
         case Owner:
             return event.owner ? QVariant(qulonglong(event.owner)) : QVariant(QString());
         case Type:
-            return event.type;
+            return typeOf(event);
         case Summary:
-            return summary(event.fields);
+            return summary(preview::traceFields(event));
         }
     }
     if (role == Qt::ToolTipRole && index.column() == Summary)
-        return QString::fromUtf8(QJsonDocument(event.fields).toJson(QJsonDocument::Indented));
+        return QString::fromUtf8(
+            QJsonDocument(preview::traceFields(event)).toJson(QJsonDocument::Indented));
     if (role == Qt::TextAlignmentRole && index.column() <= Owner)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     return {};

@@ -1,14 +1,15 @@
 #pragma once
 
 // The event log (docs/studio.md): every event the session's runtime publishes, in order, as
-// time, owner, type and a summary of its fields. It follows the clock: a seek back or a new
-// scene clears it and the replay refills it. A type filter narrows what is shown; per-frame
-// samples (particles, physics, anim_frame) are left out unless asked for. It keeps the latest
-// capacity() events: a looping effect left running must not grow it without bound.
+// time, owner, type and a summary of its fields as the trace spells them. It follows the clock: a
+// seek back or a new scene clears it and the replay refills it. A type filter narrows what is
+// shown; per-frame samples (particles, physics, anim_frame) are left out unless asked for. It keeps
+// the latest capacity() events: a looping effect left running must not grow it without bound.
 
 #include "preview/core/events.h"
 
 #include <QAbstractTableModel>
+#include <QJsonObject>
 #include <QStringList>
 #include <QWidget>
 #include <deque>
@@ -39,7 +40,8 @@ class EventLogModel : public QAbstractTableModel {
     QString typeFilter() const { return m_filter; }
     void setShowSamples(bool show);
     bool showSamples() const { return m_showSamples; }
-    static bool isSample(const QString& type);
+    static bool isSample(const preview::Event& event);
+    // key=value, … of trace fields, cut to a table cell's length.
     static QString summary(const QJsonObject& fields);
 
     std::size_t capacity() const { return m_capacity; }

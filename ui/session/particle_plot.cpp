@@ -2,7 +2,6 @@
 
 #include "ui/session/studio_session.h"
 
-#include <QJsonArray>
 #include <QPainter>
 #include <QPainterPath>
 #include <algorithm>
@@ -64,10 +63,11 @@ void ParticlePlot::closeGapTo(double t) {
 }
 
 void ParticlePlot::addEvent(const preview::Event& event) {
-    if (event.type != QLatin1String("particles"))
+    const auto* sample = event.as<preview::ParticlesSampled>();
+    if (!sample)
         return;
-    const qint64 live = event.fields.value("live").toInteger();
-    const qint64 emitters = event.fields.value("emitters").toArray().size();
+    const auto live = qint64(sample->live);
+    const auto emitters = qint64(sample->emitters.size());
     if (!m_series.empty() && std::abs(m_series.back().t - event.t) <= kSameTime) {
         m_series.back().particles += live; // another owner's sample of the same frame
         m_series.back().emitters += emitters;

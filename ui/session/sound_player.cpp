@@ -17,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QUrl>
 #include <algorithm>
+#include <cmath>
 
 namespace portalkit::ui {
 
@@ -68,24 +69,24 @@ void SoundPlayer::stopAll() {
 }
 
 void SoundPlayer::onEvent(const preview::Event& event) {
-    if (event.type != QLatin1String("sound") || m_muted || m_session->isReplaying() ||
-        !event.fields.value(QLatin1String("played")).toBool())
+    const auto* sound = event.as<preview::SoundPlayed>();
+    if (!sound || m_muted || m_session->isReplaying() || !sound->played)
         return;
     // A SoundTable that chose nothing names no wave (and is not played).
-    const auto waveId = dat::parseDid(event.fields.value(QLatin1String("wave")).toString());
-    if (!waveId)
+    if (!sound->wave)
         return;
-    const QString path = waveFile(*waveId);
+    const std::uint32_t waveId = *sound->wave;
+    const QString path = waveFile(waveId);
     if (path.isEmpty())
         return;
-    // A linear gain; "nan"/"inf" arrive as strings (dat::realJson) and play at full volume.
-    const double volume =
-        std::clamp(event.fields.value(QLatin1String("volume")).toDouble(1.0), 0.0, 1.0);
+    // A linear gain; a non-finite volume plays at full volume.
+    const float gain = sound->volume.value_or(1.0f);
+    const double volume = std::isfinite(gain) ? std::clamp(double(gain), 0.0, 1.0) : 1.0;
     ++m_startedCount;
-    Q_EMIT soundStarted(*waveId, volume);
+    Q_EMIT soundStarted(waveId, volume);
     if (!hasAudioOutput())
         return;
-    m_pending.push_back({*waveId, path, volume});
+    m_pending.push_back({waveId, path, volume});
     m_startTimer.start();
 }
 

@@ -1,38 +1,25 @@
-// The 'audit' suite of `portalkit bench`: hashes every entry of the portal-like DAT the way the
-// audit pins them (length + SHA-256 of the stored bytes) and sets the throughput against
-// sha256sum of the same file, the yardstick of issue 5, and `openssl dgst -sha256`, which runs the
-// same OpenSSL code as the audit.
+// The 'audit' suite: hashes every entry of the portal-like DAT the way the audit pins them
+// (length + SHA-256 of the stored bytes) and sets the throughput against sha256sum of the same
+// file, the yardstick of issue 5, and `openssl dgst -sha256`, which runs the same OpenSSL code as
+// the audit.
 
 #include "audit/hashing.h"
-#include "command.h"
+#include "bench/bench_common.h"
+#include "bench/portal_dat.h"
 #include "datreader/container/dat_file.h"
 
 #include <QFile>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QLocale>
 #include <QProcess>
-#include <QThread>
 #include <algorithm>
 #include <array>
-#include <chrono>
-#include <cmath>
 #include <cstdint>
 #include <exception>
 #include <optional>
 #include <vector>
 
-namespace portalkit::cli {
-
-QString cpuModel(); // cmd_bench.cpp
-void writePortalBenchDat(const QString& path, std::uint64_t entryCount, std::uint64_t payloadMiB,
-                         std::uint64_t seed); // cmd_bench.cpp
-
+namespace portalkit::bench {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-constexpr double kMiB = 1024.0 * 1024.0;
 constexpr int kRuns = 3;
 
 // Issue 5: hashing with one thread keeps up with sha256sum, two threads nearly double that.
@@ -41,10 +28,6 @@ struct Target {
     double minRatio; // hashed payload MiB/s over sha256sum's file MiB/s
 };
 constexpr std::array kTargets{Target{1, 0.95}, Target{2, 1.8}};
-
-double secondsSince(Clock::time_point start) {
-    return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 struct HashRuns {
     int jobs = 0;
@@ -62,9 +45,6 @@ struct Figures {
     std::vector<double> opensslSeconds; // empty when the openssl command could not run
     std::vector<HashRuns> hashRuns;
 
-    static double best(const std::vector<double>& runs) {
-        return *std::min_element(runs.begin(), runs.end());
-    }
     double fileMiBPerSecond(const std::vector<double>& runs) const {
         return double(fileBytes) / kMiB / best(runs);
     }
@@ -180,13 +160,8 @@ std::optional<QString> timeHashing(const QString& path, Figures& figures) {
 }
 
 void printTable(const Figures& f) {
-    const QLocale numbers(QLocale::English);
-    auto count = [&](double value) { return numbers.toString(qlonglong(std::llround(value))); };
-    auto fixed = [](double value, int decimals) { return QString::number(value, 'f', decimals); };
-    QString text = QStringLiteral("\naudit benchmark, seed %1, %2 cores, %3\n")
-                       .arg(f.seed)
-                       .arg(QThread::idealThreadCount())
-                       .arg(cpuModel());
+    QString text =
+        QStringLiteral("\naudit benchmark, seed %1, %2\n").arg(f.seed).arg(coresAndCpu());
     text += QStringLiteral("%1 entries hashed, %2 MiB of payload, file %3 MiB, written in %4 s\n\n")
                 .arg(count(double(f.entries)), fixed(f.payloadBytes / kMiB, 1),
                      fixed(f.fileBytes / kMiB, 1), fixed(f.writeSeconds, 2));
@@ -197,7 +172,7 @@ void printTable(const Figures& f) {
             runs << fixed(run, 3);
         text += QStringLiteral("%1%2%3%4%5\n")
                     .arg(label, -34)
-                    .arg(fixed(Figures::best(seconds), 3), 10)
+                    .arg(fixed(best(seconds), 3), 10)
                     .arg(count(mibPerSecond), 10)
                     .arg(fixed(ratio, 2), 8)
                     .arg("   " + runs.join(" "));
@@ -234,16 +209,9 @@ void printTable(const Figures& f) {
     printOut(text);
 }
 
-QJsonArray secondsJson(const std::vector<double>& seconds) {
-    QJsonArray runs;
-    for (double run : seconds)
-        runs.append(run);
-    return runs;
-}
-
 QJsonObject runsJson(const Figures& f, const std::vector<double>& seconds) {
-    return {{"secondsBest", Figures::best(seconds)},
-            {"secondsRuns", secondsJson(seconds)},
+    return {{"secondsBest", best(seconds)},
+            {"secondsRuns", toJsonArray(seconds)},
             {"MiBPerSecond", f.hashMiBPerSecond(seconds)},
             {"ratioToSha256sum", f.ratio(seconds)}};
 }
@@ -261,67 +229,65 @@ QJsonObject toJson(const Figures& f) {
                                        {"minRatio", target.minRatio},
                                        {"ratio", f.ratio(runs->freshSeconds)},
                                        {"pass", f.ratio(runs->freshSeconds) >= target.minRatio}});
-    return {
-        {"suite", "audit"},
-        {"version", PORTALKIT_VERSION},
-        {"seed", QString::number(f.seed)},
-        {"cores", QThread::idealThreadCount()},
-        {"cpu", cpuModel()},
-        {"entries", qint64(f.entries)},
-        {"payloadBytes", qint64(f.payloadBytes)},
-        {"fileBytes", qint64(f.fileBytes)},
-        {"writeSeconds", f.writeSeconds},
-        {"sha256sum", QJsonObject{{"secondsBest", Figures::best(f.sha256sumSeconds)},
-                                  {"secondsRuns", secondsJson(f.sha256sumSeconds)},
-                                  {"MiBPerSecond", f.sha256sumMiBPerSecond()}}},
-        {"opensslDgst", f.opensslSeconds.empty()
-                            ? QJsonValue()
-                            : QJsonObject{{"secondsBest", Figures::best(f.opensslSeconds)},
-                                          {"secondsRuns", secondsJson(f.opensslSeconds)},
-                                          {"MiBPerSecond", f.fileMiBPerSecond(f.opensslSeconds)}}},
-        {"hashEntries", hashing},
-        {"targets", targets},
-    };
+    return report("audit", f.seed,
+                  {
+                      {"entries", qint64(f.entries)},
+                      {"payloadBytes", qint64(f.payloadBytes)},
+                      {"fileBytes", qint64(f.fileBytes)},
+                      {"writeSeconds", f.writeSeconds},
+                      {"sha256sum", QJsonObject{{"secondsBest", best(f.sha256sumSeconds)},
+                                                {"secondsRuns", toJsonArray(f.sha256sumSeconds)},
+                                                {"MiBPerSecond", f.sha256sumMiBPerSecond()}}},
+                      {"opensslDgst",
+                       f.opensslSeconds.empty()
+                           ? QJsonValue()
+                           : QJsonObject{{"secondsBest", best(f.opensslSeconds)},
+                                         {"secondsRuns", toJsonArray(f.opensslSeconds)},
+                                         {"MiBPerSecond", f.fileMiBPerSecond(f.opensslSeconds)}}},
+                      {"hashEntries", hashing},
+                      {"targets", targets},
+                  });
 }
 
 } // namespace
 
-int runAuditBench(const QString& datPath, const QString& jsonPath, const std::vector<int>& jobsList,
-                  std::uint64_t portalEntries, std::uint64_t portalMiB, std::uint64_t seed) {
+Outcome runAuditSuite(const Output& output, const std::vector<int>& jobsList, PortalSize portal,
+                      std::uint64_t seed) {
+    GeneratedDats generated(output.dir, output.keepDats);
+    if (!generated.prepare())
+        return Outcome::Error;
+    const QString datPath = generated.add("bench_audit.dat");
     Figures figures;
     figures.seed = seed;
     for (int jobs : jobsList)
         figures.hashRuns.push_back({.jobs = jobs, .freshSeconds = {}, .touchedSeconds = {}});
     try {
         printOut(QStringLiteral("audit: writing %1 entries, %2 MiB to %3\n")
-                     .arg(portalEntries)
-                     .arg(portalMiB)
+                     .arg(portal.entries)
+                     .arg(portal.payloadMiB)
                      .arg(datPath));
         const auto start = Clock::now();
-        writePortalBenchDat(datPath, portalEntries, portalMiB, seed);
+        writePortalBenchDat(datPath, portal, seed);
         figures.writeSeconds = secondsSince(start);
 
         if (!warmPageCache(datPath))
-            return kUsageOrIo;
+            return Outcome::Error;
         printOut(QStringLiteral("audit: sha256sum and openssl dgst, best of %1\n").arg(kRuns));
         if (!timeReferences(datPath, figures))
-            return kUsageOrIo;
+            return Outcome::Error;
         printOut(
             QStringLiteral("audit: hashEntries, best of %1 for each thread count\n").arg(kRuns));
         if (const auto fault = timeHashing(datPath, figures)) {
             printError("hashing the generated DAT went wrong: " + *fault);
-            return kCheckFailed;
+            return Outcome::CheckFailed;
         }
     } catch (const std::exception& error) {
         printError(QString::fromUtf8(error.what()));
-        return kUsageOrIo;
+        return Outcome::Error;
     }
 
     printTable(figures);
-    if (!jsonPath.isEmpty() &&
-        !writeFileAtomically(jsonPath, QJsonDocument(toJson(figures)).toJson()))
-        return kUsageOrIo;
-    return kSuccess;
+    return writeReport(output.jsonPath, toJson(figures)) ? Outcome::Success : Outcome::Error;
 }
 
-} // namespace portalkit::cli
+} // namespace portalkit::bench

@@ -1,33 +1,24 @@
-// The 'particles' suite of `portalkit bench`: steps owners full of live particles the way the
-// preview's owner tick does (ParticleManager::update at 30 Hz under a moving pose) and reports
-// particle-steps per second on one core, for a typical mix of particle types and for each type.
+// The 'particles' suite: steps owners full of live particles the way the preview's owner tick
+// does (ParticleManager::update at 30 Hz under a moving pose) and reports particle-steps per
+// second on one core, for a typical mix of particle types and for each type.
 
-#include "command.h"
+#include "bench/bench_common.h"
+#include "datreader/container/dat_kind.h"
 #include "preview/core/assets.h"
 #include "preview/core/events.h"
 #include "preview/core/retail_random.h"
 #include "preview/effects/particle_manager.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QLocale>
-#include <QThread>
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <memory>
 #include <vector>
 
-namespace portalkit::cli {
-
-QString cpuModel(); // cmd_bench.cpp
-
+namespace portalkit::bench {
 namespace {
 
-using Clock = std::chrono::steady_clock;
 using namespace portalkit::preview;
 
 constexpr int kRuns = 5;
@@ -37,6 +28,7 @@ constexpr std::int32_t kParticlesPerEmitter = 50;
 constexpr std::uint32_t kEmittersPerOwner = 20;
 constexpr std::uint32_t kPartsPerOwner = 8;
 constexpr std::uint64_t kStepsPerRun = 20'000'000; // about 0.4 s at the target
+constexpr std::uint32_t kFirstInfoId = dat::portalTypeRange("ParticleEmitterInfo").first;
 
 // A share of the mix per particle type, after what retail emitters mostly are: velocity and
 // parabolic sprays, explosions and stills, fewer swarms, implosions and rotating types.
@@ -95,7 +87,7 @@ class Scene {
     Scene(std::uint64_t particles, std::int32_t only, std::uint64_t seed)
         : m_rng(std::int32_t(seed)) {
         const std::uint64_t emitters = particles / kParticlesPerEmitter;
-        std::uint32_t nextInfo = 0x32000000;
+        std::uint32_t nextInfo = kFirstInfoId;
         // One info per (type, parenting, lifetime rule).
         for (const TypeShare& share : kMix)
             for (int variant = 0; variant < 4; ++variant)
@@ -107,7 +99,7 @@ class Scene {
             // A fifth of the emitters parent-local, half persistent.
             const std::uint32_t variant = (e % 5 == 0 ? 1 : 0) | (e % 2 == 0 ? 2 : 0);
             dat::hooks::CreateParticle hook;
-            hook.emitterInfoId = 0x32000000 + std::uint32_t(typeIndex) * 4 + variant;
+            hook.emitterInfoId = kFirstInfoId + std::uint32_t(typeIndex) * 4 + variant;
             hook.partIndex = std::uint32_t(e % (kPartsPerOwner + 1)) - 1; // -1 is the root
             hook.offset.origin = {0.1f, 0.2f, 0.3f};
             Owner& owner = m_owners.back();
@@ -169,12 +161,6 @@ struct Measure {
     std::int32_t type = 0; // 0 the mix
     std::uint64_t particles = 0;
     std::vector<double> stepsPerSecond; // one per run
-
-    double median() const {
-        std::vector<double> sorted = stepsPerSecond;
-        std::sort(sorted.begin(), sorted.end());
-        return sorted[sorted.size() / 2];
-    }
 };
 
 void run(Measure& measure, std::uint64_t seed) {
@@ -187,7 +173,7 @@ void run(Measure& measure, std::uint64_t seed) {
         const auto start = Clock::now();
         for (std::uint64_t t = 0; t < ticks; ++t)
             scene.tick();
-        const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        const double seconds = secondsSince(start);
         measure.stepsPerSecond.push_back(double(live) * double(ticks) / seconds);
     }
 }
@@ -199,63 +185,51 @@ QString typeLabel(std::int32_t type) {
 
 } // namespace
 
-int runParticlesBench(const QString& jsonPath, std::uint64_t seed) {
+Outcome runParticlesSuite(const QString& jsonPath, std::uint64_t seed) {
     std::vector<Measure> measures{{"mix", 0, 10'000, {}}, {"mix", 0, 100'000, {}}};
     for (const TypeShare& share : kMix)
         measures.push_back({typeLabel(share.type), share.type, 100'000, {}});
 
-    const QLocale numbers(QLocale::English);
     auto millions = [](double value) { return QString::number(value / 1e6, 'f', 1); };
-    QString text = QStringLiteral("\nparticles benchmark, seed %1, one thread, %2 cores, %3\n"
-                                  "median of %4 runs, M particle-steps/s\n\n")
+    QString text = QStringLiteral("\nparticles benchmark, seed %1, one thread, %2\n"
+                                  "median of %3 runs, M particle-steps/s\n\n")
                        .arg(seed)
-                       .arg(QThread::idealThreadCount())
-                       .arg(cpuModel())
+                       .arg(coresAndCpu())
                        .arg(kRuns);
     QJsonArray results;
     bool pass = true;
     for (Measure& measure : measures) {
         printOut(QStringLiteral("particles: %1, %2 live\n")
-                     .arg(measure.label, numbers.toString(qulonglong(measure.particles))));
+                     .arg(measure.label, count(double(measure.particles))));
         run(measure, seed);
         QStringList runs;
-        QJsonArray runsJson;
-        for (double value : measure.stepsPerSecond) {
+        for (double value : measure.stepsPerSecond)
             runs << millions(value);
-            runsJson.append(value);
-        }
         const bool isMix = measure.type == 0;
         if (isMix)
-            pass = pass && measure.median() >= kTargetStepsPerSecond;
+            pass = pass && median(measure.stepsPerSecond) >= kTargetStepsPerSecond;
         text += QStringLiteral("%1%2%3   %4\n")
                     .arg(measure.label, -18)
-                    .arg(numbers.toString(qulonglong(measure.particles)), 10)
-                    .arg(millions(measure.median()), 10)
+                    .arg(count(double(measure.particles)), 10)
+                    .arg(millions(median(measure.stepsPerSecond)), 10)
                     .arg(runs.join(" "));
         results.append(QJsonObject{{"particles", qint64(measure.particles)},
                                    {"type", isMix ? QJsonValue("mix") : QJsonValue(measure.type)},
                                    {"label", measure.label},
-                                   {"stepsPerSecondMedian", measure.median()},
-                                   {"stepsPerSecondRuns", runsJson}});
+                                   {"stepsPerSecondMedian", median(measure.stepsPerSecond)},
+                                   {"stepsPerSecondRuns", toJsonArray(measure.stepsPerSecond)}});
     }
     text += QStringLiteral("\ntarget: mix >= %1 M steps/s at 10k and 100k: %2\n")
                 .arg(millions(kTargetStepsPerSecond), pass ? "pass" : "FAIL");
     printOut(text);
 
-    if (!jsonPath.isEmpty()) {
-        const QJsonObject report{{"suite", "particles"},
-                                 {"version", PORTALKIT_VERSION},
-                                 {"seed", QString::number(seed)},
-                                 {"cores", QThread::idealThreadCount()},
-                                 {"cpu", cpuModel()},
-                                 {"runs", kRuns},
-                                 {"targetStepsPerSecond", kTargetStepsPerSecond},
-                                 {"pass", pass},
-                                 {"results", results}};
-        if (!writeFileAtomically(jsonPath, QJsonDocument(report).toJson()))
-            return kUsageOrIo;
-    }
-    return kSuccess;
+    const bool written =
+        writeReport(jsonPath, report("particles", seed,
+                                     {{"runs", kRuns},
+                                      {"targetStepsPerSecond", kTargetStepsPerSecond},
+                                      {"pass", pass},
+                                      {"results", results}}));
+    return written ? Outcome::Success : Outcome::Error;
 }
 
-} // namespace portalkit::cli
+} // namespace portalkit::bench

@@ -1,26 +1,26 @@
-// The 'render' bench suite: frame time of simulation step + offscreen render (Qt3D Manual run
-// mode, no capture in the loop) with 1k, 10k and 50k particles, and cold start to the first
-// captured frame on the demo DAT. Built only with the GUI (PORTALKIT_HAS_RENDER).
+// The 'render' suite: frame time of simulation step + offscreen render (Qt3D Manual run mode, no
+// capture in the loop) with 1k, 10k and 50k particles, and cold start to the first captured
+// frame on the demo DAT. Built only with the GUI (the render library).
 
-#include "command.h"
+#include "bench/render_suite.h"
+
+#include "bench/bench_common.h"
+#include "datreader/io/dat_error.h"
 #include "datreader/records/particle_emitter_info.h"
 #include "preview/core/assets.h"
 #include "preview/scene/preview_scene.h"
 #include "ui/render/offscreen_renderer.h"
 
 #include <QElapsedTimer>
+#include <QImage>
 #include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QThread>
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <optional>
 #include <vector>
 
-namespace portalkit::cli {
-
-QString cpuModel(); // cmd_bench.cpp
-
+namespace portalkit::bench {
 namespace {
 
 using namespace portalkit::preview;
@@ -30,6 +30,8 @@ constexpr std::uint32_t kRecall = 0x10000153;
 constexpr std::uint32_t kRecallEmitter = 0x3200078E;
 constexpr double kDt = 1.0 / 60;
 constexpr double kTargetFps = 60;
+constexpr int kWarmFrames = 5;
+constexpr int kMeasuredFrames = 60;
 
 // N particles of `gfxObj` spread through a 3 m × 3 m × 2.5 m box around the human (seeded, so
 // every run draws the same picture), drifting with time so every instance moves each frame
@@ -57,24 +59,71 @@ void fillParticles(FrameSnapshot& snapshot, std::size_t count, std::uint32_t gfx
     }
 }
 
-double median(std::vector<double> values) {
-    std::sort(values.begin(), values.end());
-    return values.empty() ? 0 : values[values.size() / 2];
+// Milliseconds of each measured frame: the step (advance, snapshot, particles), the draw, both.
+struct FrameTimes {
+    std::vector<double> frames, steps, draws;
+};
+
+// Times kMeasuredFrames frames of `count` particles after kWarmFrames; nothing when a draw failed.
+std::optional<FrameTimes> timeFrames(render::OffscreenRenderer& renderer, PreviewScene& scene,
+                                     std::size_t count, std::uint32_t particleGfx) {
+    FrameTimes times;
+    for (int i = 0; i < kWarmFrames + kMeasuredFrames; ++i) {
+        QElapsedTimer clock;
+        clock.start();
+        scene.advance(kDt);
+        FrameSnapshot snapshot = scene.snapshot();
+        fillParticles(snapshot, count, particleGfx, scene.now());
+        const double stepMs = double(clock.nsecsElapsed()) / 1e6;
+        if (!renderer.draw(snapshot)) {
+            printError("drawing failed: " + renderer.errorString());
+            return std::nullopt;
+        }
+        const double totalMs = double(clock.nsecsElapsed()) / 1e6;
+        if (i >= kWarmFrames) {
+            times.frames.push_back(totalMs);
+            times.steps.push_back(stepMs);
+            times.draws.push_back(totalMs - stepMs);
+        }
+    }
+    return times;
+}
+
+// PORTALKIT_BENCH_RENDER_PNG=DIR keeps one frame per size, to look at what was timed.
+void keepFrame(render::OffscreenRenderer& renderer, const PreviewScene& scene, std::size_t count,
+               std::uint32_t particleGfx, const QString& bufferName) {
+    const QString dir = qEnvironmentVariable("PORTALKIT_BENCH_RENDER_PNG");
+    if (dir.isEmpty())
+        return;
+    FrameSnapshot snapshot = scene.snapshot();
+    fillParticles(snapshot, count, particleGfx, scene.now());
+    renderer.render(snapshot).save(
+        QStringLiteral("%1/render_%2_%3.png").arg(dir).arg(count).arg(bufferName));
+}
+
+// Opens the DAT; prints why and returns nothing when it cannot.
+std::optional<dat::DatFile> openDat(const QString& path) {
+    try {
+        return dat::DatFile::open(path);
+    } catch (const dat::DatError& error) {
+        printError(path + ": " + QString::fromStdString(error.what()));
+        return std::nullopt;
+    }
 }
 
 } // namespace
 
-int runRenderBench(const QString& datPath, const QString& jsonPath) {
+Outcome runRenderSuite(const QString& datPath, const QString& jsonPath) {
     QElapsedTimer cold;
     cold.start();
     auto dat = openDat(datPath);
     if (!dat)
-        return kUsageOrIo;
+        return Outcome::Error;
     auto assets = std::make_shared<Assets>(std::make_shared<const dat::DatFile>(std::move(*dat)));
     render::OffscreenRenderer renderer(QSize(1280, 720));
     if (!renderer.isValid()) {
         printError(renderer.errorString());
-        return kUsageOrIo;
+        return Outcome::Error;
     }
     renderer.setAssets(assets);
     PreviewScene scene(assets, 1);
@@ -83,13 +132,13 @@ int runRenderBench(const QString& datPath, const QString& jsonPath) {
     const std::uint32_t owner = scene.createOwner(desc);
     if (!owner) {
         printError("the render bench needs the demo DAT (Setup 0x02000001)");
-        return kUsageOrIo;
+        return Outcome::Error;
     }
     const QImage first = renderer.render(scene.snapshot());
     const double coldMs = double(cold.nsecsElapsed()) / 1e6;
     if (first.isNull()) {
         printError("first frame failed: " + renderer.errorString());
-        return kUsageOrIo;
+        return Outcome::Error;
     }
 
     // The recall at 1.8 s: the demo's real emitter is live, for a realistic scene.
@@ -100,15 +149,14 @@ int runRenderBench(const QString& datPath, const QString& jsonPath) {
     const std::uint32_t particleGfx = emitter ? emitter->hwGfxObjId : 0;
     if (!particleGfx) {
         printError("the render bench needs the demo's emitter 0x3200078E");
-        return kUsageOrIo;
+        return Outcome::Error;
     }
 
     QString text =
-        QStringLiteral("\nrender benchmark, 1280x720, %1 cores, %2\n"
-                       "cold start (open DAT, renderer, first captured frame): %3 ms\n\n"
+        QStringLiteral("\nrender benchmark, 1280x720, %1\n"
+                       "cold start (open DAT, renderer, first captured frame): %2 ms\n\n"
                        "particles  buffer  frame ms (median)   fps    step ms  draw ms\n")
-            .arg(QThread::idealThreadCount())
-            .arg(cpuModel())
+            .arg(coresAndCpu())
             .arg(coldMs, 0, 'f', 0);
     QJsonArray results;
     bool pass = coldMs <= 1000;
@@ -120,35 +168,11 @@ int runRenderBench(const QString& datPath, const QString& jsonPath) {
             renderer.setParticleResolution(resolution);
             printOut(
                 QStringLiteral("render: %1 particles, %2 resolution\n").arg(count).arg(bufferName));
-            std::vector<double> frames, steps, draws;
-            const int warm = 5, measured = 60;
-            for (int i = 0; i < warm + measured; ++i) {
-                QElapsedTimer clock;
-                clock.start();
-                scene.advance(kDt);
-                FrameSnapshot snapshot = scene.snapshot();
-                fillParticles(snapshot, count, particleGfx, scene.now());
-                const double stepMs = double(clock.nsecsElapsed()) / 1e6;
-                if (!renderer.draw(snapshot)) {
-                    printError("drawing failed: " + renderer.errorString());
-                    return kUsageOrIo;
-                }
-                const double totalMs = double(clock.nsecsElapsed()) / 1e6;
-                if (i >= warm) {
-                    frames.push_back(totalMs);
-                    steps.push_back(stepMs);
-                    draws.push_back(totalMs - stepMs);
-                }
-            }
-            // PORTALKIT_BENCH_RENDER_PNG=DIR keeps one frame per size, to look at what was timed.
-            if (const QString dir = qEnvironmentVariable("PORTALKIT_BENCH_RENDER_PNG");
-                !dir.isEmpty()) {
-                FrameSnapshot snapshot = scene.snapshot();
-                fillParticles(snapshot, count, particleGfx, scene.now());
-                renderer.render(snapshot).save(
-                    QStringLiteral("%1/render_%2_%3.png").arg(dir).arg(count).arg(bufferName));
-            }
-            const double frameMs = median(frames);
+            const auto times = timeFrames(renderer, scene, count, particleGfx);
+            if (!times)
+                return Outcome::Error;
+            keepFrame(renderer, scene, count, particleGfx, bufferName);
+            const double frameMs = median(times->frames);
             const double fps = frameMs > 0 ? 1000.0 / frameMs : 0;
             if (count == 10'000 && resolution == render::ParticleResolution::Half)
                 pass = pass && fps >= kTargetFps;
@@ -157,31 +181,28 @@ int runRenderBench(const QString& datPath, const QString& jsonPath) {
                         .arg(bufferName, 8)
                         .arg(frameMs, 20, 'f', 2)
                         .arg(fps, 7, 'f', 0)
-                        .arg(median(steps), 10, 'f', 2)
-                        .arg(median(draws), 9, 'f', 2);
+                        .arg(median(times->steps), 10, 'f', 2)
+                        .arg(median(times->draws), 9, 'f', 2);
             results.append(QJsonObject{{"particles", qint64(count)},
                                        {"particleBuffer", bufferName},
                                        {"frameMsMedian", frameMs},
                                        {"fps", fps},
-                                       {"stepMsMedian", median(steps)},
-                                       {"drawMsMedian", median(draws)},
-                                       {"frames", measured}});
+                                       {"stepMsMedian", median(times->steps)},
+                                       {"drawMsMedian", median(times->draws)},
+                                       {"frames", kMeasuredFrames}});
         }
     text += QStringLiteral("\ntarget: >= %1 fps at 10k particles (half-resolution particle buffer, "
                            "the studio's default), cold start <= 1000 ms: %2\n")
                 .arg(kTargetFps)
                 .arg(pass ? "pass" : "FAIL");
     printOut(text);
-    if (!jsonPath.isEmpty()) {
-        const QJsonObject report{{"suite", "render"},       {"version", PORTALKIT_VERSION},
-                                 {"size", "1280x720"},      {"cores", QThread::idealThreadCount()},
-                                 {"cpu", cpuModel()},       {"coldStartMs", coldMs},
-                                 {"targetFps", kTargetFps}, {"pass", pass},
-                                 {"results", results}};
-        if (!writeFileAtomically(jsonPath, QJsonDocument(report).toJson()))
-            return kUsageOrIo;
-    }
-    return kSuccess;
+    const bool written = writeReport(jsonPath, report("render", std::nullopt,
+                                                      {{"size", "1280x720"},
+                                                       {"coldStartMs", coldMs},
+                                                       {"targetFps", kTargetFps},
+                                                       {"pass", pass},
+                                                       {"results", results}}));
+    return written ? Outcome::Success : Outcome::Error;
 }
 
-} // namespace portalkit::cli
+} // namespace portalkit::bench

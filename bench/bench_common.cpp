@@ -1,0 +1,105 @@
+#include "bench/bench_common.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QLocale>
+#include <QSaveFile>
+#include <QThread>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace portalkit::bench {
+
+double secondsSince(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+double best(const std::vector<double>& runs) {
+    return *std::min_element(runs.begin(), runs.end());
+}
+
+double median(std::vector<double> runs) {
+    std::sort(runs.begin(), runs.end());
+    return runs.empty() ? 0 : runs[runs.size() / 2];
+}
+
+QString cpuModel() {
+    QFile cpuinfo("/proc/cpuinfo");
+    if (cpuinfo.open(QIODevice::ReadOnly))
+        for (const QByteArray& line : cpuinfo.readAll().split('\n'))
+            if (line.startsWith("model name"))
+                return QString::fromUtf8(line.mid(line.indexOf(':') + 1).trimmed());
+    return "unknown";
+}
+
+QString coresAndCpu() {
+    return QStringLiteral("%1 cores, %2").arg(QThread::idealThreadCount()).arg(cpuModel());
+}
+
+QString count(double value) {
+    return QLocale(QLocale::English).toString(qlonglong(std::llround(value)));
+}
+
+QString fixed(double value, int decimals) {
+    return QString::number(value, 'f', decimals);
+}
+
+void printOut(const QString& text) {
+    const QByteArray bytes = text.toUtf8();
+    std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), stdout);
+    std::fflush(stdout);
+}
+
+void printError(const QString& message) {
+    std::fprintf(stderr, "portalkit: %s\n", message.toLocal8Bit().constData());
+}
+
+GeneratedDats::~GeneratedDats() {
+    if (!m_keep)
+        for (const QString& path : m_paths)
+            QFile::remove(path);
+}
+
+bool GeneratedDats::prepare() const {
+    if (QDir().mkpath(m_dir))
+        return true;
+    printError("cannot create " + m_dir);
+    return false;
+}
+
+QString GeneratedDats::add(const QString& fileName) {
+    m_paths << QDir(m_dir).filePath(fileName);
+    return m_paths.back();
+}
+
+QJsonArray toJsonArray(const std::vector<double>& values) {
+    QJsonArray array;
+    for (double value : values)
+        array.append(value);
+    return array;
+}
+
+QJsonObject report(const QString& suite, std::optional<std::uint64_t> seed, QJsonObject figures) {
+    figures["suite"] = suite;
+    figures["version"] = PORTALKIT_VERSION;
+    figures["cores"] = QThread::idealThreadCount();
+    figures["cpu"] = cpuModel();
+    if (seed)
+        figures["seed"] = QString::number(*seed);
+    return figures;
+}
+
+bool writeReport(const QString& path, const QJsonObject& report) {
+    if (path.isEmpty())
+        return true;
+    const QByteArray bytes = QJsonDocument(report).toJson();
+    QSaveFile file(path);
+    if (file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit())
+        return true;
+    printError("cannot write " + path + ": " + file.errorString());
+    return false;
+}
+
+} // namespace portalkit::bench

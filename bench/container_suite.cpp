@@ -1,0 +1,302 @@
+// The 'container' suite: writes a portal-like and a cell-like DAT (portal_dat.h), then measures
+// open + index, the index's memory, extracting every entry against cat of the same file, random
+// lookups and verify.
+
+#include "bench/bench_common.h"
+#include "bench/portal_dat.h"
+#include "datreader/container/dat_file.h"
+#include "datreader/container/verifier.h"
+#include "datreader/io/dat_error.h"
+
+#include <QFileInfo>
+#include <QProcess>
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <random>
+#include <unistd.h>
+
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+namespace portalkit::bench {
+namespace {
+
+constexpr int kOpenRuns = 3;
+constexpr std::size_t kLookupCount = 2'000'000;
+
+struct Figures {
+    QString name;
+    dat::DatKind kind = dat::DatKind::Portal;
+    std::uint32_t blockSize = 0;
+    std::uint64_t entries = 0;
+    std::uint64_t fileBytes = 0;
+    double generateSeconds = 0; // entries planned into the writer, before it saves
+    double saveSeconds = 0;
+    std::vector<double> openSeconds;
+    std::size_t nodes = 0;
+    unsigned treeDepth = 0;
+    std::uint64_t indexBytes = 0;
+    std::int64_t rssGrowthBytes = 0;
+    std::int64_t anonymousGrowthBytes = 0;
+    std::uint64_t extractedBytes = 0;
+    double extractSeconds = 0;
+    double extractMappedSeconds = 0; // a second pass, every page already mapped
+    double catSeconds = 0;
+    std::uint64_t lookupHits = 0;
+    double lookupSeconds = 0;
+    double verifySeconds = 0;
+    bool verifyOk = false;
+    std::size_t verifyErrors = 0;
+    std::size_t verifyWarnings = 0;
+
+    double bestOpenSeconds() const { return best(openSeconds); }
+    double extractMiBPerSecond() const { return double(extractedBytes) / kMiB / extractSeconds; }
+    double catMiBPerSecond() const { return double(fileBytes) / kMiB / catSeconds; }
+    double lookupsPerSecond() const { return double(kLookupCount) / lookupSeconds; }
+};
+
+// the directory pages the open touches through the map count as shared.
+struct MemorySample {
+    std::int64_t residentBytes = 0;
+    std::int64_t anonymousBytes = 0;
+};
+
+MemorySample sampleMemory() {
+    long size = 0, resident = 0, shared = 0;
+    if (std::FILE* statm = std::fopen("/proc/self/statm", "r")) {
+        if (std::fscanf(statm, "%ld %ld %ld", &size, &resident, &shared) != 3)
+            resident = shared = 0;
+        std::fclose(statm);
+    }
+    const std::int64_t page = sysconf(_SC_PAGESIZE);
+    return {resident * page, (resident - shared) * page};
+}
+
+// Hands freed heap pages back to the system. Before the open, so the pages generation freed are
+// not handed straight to the index; after it, so the index's freed temporaries stop counting, as
+// in a fresh process where such large blocks are unmapped on free.
+void trimHeap() {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
+}
+
+// Times `cat FILE > /dev/null` in a shell, the floor for reading the file's bytes.
+std::optional<double> timeCat(const QString& path) {
+    QString quoted = QFileInfo(path).absoluteFilePath();
+    quoted.replace("'", "'\\''");
+    QProcess process;
+    const auto start = Clock::now();
+    process.start("sh", {"-c", "cat '" + quoted + "' > /dev/null"});
+    if (!process.waitForFinished(-1) || process.exitStatus() != QProcess::NormalExit ||
+        process.exitCode() != 0) {
+        printError("cat " + path + " failed: " + process.errorString() +
+                   QString::fromLocal8Bit(process.readAllStandardError()));
+        return std::nullopt;
+    }
+    return secondsSince(start);
+}
+
+// Measures an existing DAT; false when cat could not run. Reader faults throw DatError.
+bool measure(const QString& path, std::uint64_t seed, Figures& figures) {
+    trimHeap();
+    const MemorySample before = sampleMemory();
+    auto start = Clock::now();
+    const dat::DatFile dat = dat::DatFile::open(path);
+    figures.openSeconds.push_back(secondsSince(start));
+    trimHeap();
+    const MemorySample after = sampleMemory();
+    figures.rssGrowthBytes = after.residentBytes - before.residentBytes;
+    figures.anonymousGrowthBytes = after.anonymousBytes - before.anonymousBytes;
+    for (int run = 1; run < kOpenRuns; ++run) {
+        start = Clock::now();
+        const dat::DatFile again = dat::DatFile::open(path);
+        figures.openSeconds.push_back(secondsSince(start));
+    }
+    figures.entries = dat.entries().size();
+    figures.fileBytes = dat.fileSize();
+    figures.blockSize = dat.header().blockSize;
+    figures.nodes = dat.nodeCount();
+    figures.treeDepth = dat.treeDepth();
+    figures.indexBytes = dat.indexBytes();
+
+    if (!timeCat(path)) // warms the page cache so both reads below start from it
+        return false;
+    const auto catSeconds = timeCat(path);
+    if (!catSeconds)
+        return false;
+    figures.catSeconds = *catSeconds;
+
+    // The first pass pays for faulting the map's pages in, the second shows the copying alone.
+    auto extractAll = [&] {
+        start = Clock::now();
+        std::uint64_t extracted = 0;
+        for (const dat::EntryInfo& entry : dat.entries())
+            extracted += dat.read(entry).size();
+        figures.extractedBytes = extracted;
+        return secondsSince(start);
+    };
+    figures.extractSeconds = extractAll();
+    figures.extractMappedSeconds = extractAll();
+
+    // Half the probes hit a stored id, half are random ids that almost always miss.
+    std::mt19937_64 rng(seed ^ 0x10CA7E);
+    std::vector<std::uint32_t> probes(kLookupCount);
+    for (std::uint32_t& probe : probes)
+        probe = rng() & 1 ? dat.entries()[rng() % figures.entries].id : std::uint32_t(rng());
+    start = Clock::now();
+    std::uint64_t hits = 0;
+    for (std::uint32_t probe : probes)
+        hits += dat.find(probe) != nullptr;
+    figures.lookupSeconds = secondsSince(start);
+    figures.lookupHits = hits;
+
+    start = Clock::now();
+    const dat::VerifyReport report = dat::verifyDat(dat);
+    figures.verifySeconds = secondsSince(start);
+    figures.verifyOk = report.ok();
+    figures.verifyErrors = report.errorCount();
+    figures.verifyWarnings = report.warningCount();
+    return true;
+}
+
+void printTable(const std::array<Figures, 2>& dats, std::uint64_t seed) {
+    QString text =
+        QStringLiteral("\ncontainer benchmark, seed %1, %2\n\n").arg(seed).arg(coresAndCpu());
+    auto row = [&](const QString& label, auto&& cell) {
+        text += QStringLiteral("%1%2%3\n")
+                    .arg(label, -34)
+                    .arg(cell(dats[0]), 14)
+                    .arg(cell(dats[1]), 14);
+    };
+    row("", [](const Figures& f) { return f.name; });
+    row("entries", [&](const Figures& f) { return count(f.entries); });
+    row("block size", [](const Figures& f) { return QString::number(f.blockSize); });
+    row("payload (MiB)", [&](const Figures& f) { return fixed(f.extractedBytes / kMiB, 1); });
+    row("file (MiB)", [&](const Figures& f) { return fixed(f.fileBytes / kMiB, 1); });
+    row("generate in memory (s)", [&](const Figures& f) { return fixed(f.generateSeconds, 2); });
+    row("save (s)", [&](const Figures& f) { return fixed(f.saveSeconds, 2); });
+    row("open + index, best of 3 (ms)",
+        [&](const Figures& f) { return fixed(f.bestOpenSeconds() * 1000, 1); });
+    row("directory nodes / depth",
+        [&](const Figures& f) { return count(f.nodes) + " / " + QString::number(f.treeDepth); });
+    row("index (MiB)", [&](const Figures& f) { return fixed(f.indexBytes / kMiB, 1); });
+    row("RSS growth, open DAT held (MiB)",
+        [&](const Figures& f) { return fixed(f.rssGrowthBytes / kMiB, 1); });
+    row("  of which anonymous (MiB)",
+        [&](const Figures& f) { return fixed(f.anonymousGrowthBytes / kMiB, 1); });
+    row("extract all (s)", [&](const Figures& f) { return fixed(f.extractSeconds, 3); });
+    row("extract (MiB/s)", [&](const Figures& f) { return count(f.extractMiBPerSecond()); });
+    row("extract (entries/s)",
+        [&](const Figures& f) { return count(double(f.entries) / f.extractSeconds); });
+    row("extract again, pages mapped (s)",
+        [&](const Figures& f) { return fixed(f.extractMappedSeconds, 3); });
+    row("cat > /dev/null (s)", [&](const Figures& f) { return fixed(f.catSeconds, 3); });
+    row("cat (MiB/s)", [&](const Figures& f) { return count(f.catMiBPerSecond()); });
+    row("extract time / cat time",
+        [&](const Figures& f) { return fixed(f.extractSeconds / f.catSeconds, 2); });
+    row("find(), 2M mixed ids (lookups/s)",
+        [&](const Figures& f) { return count(f.lookupsPerSecond()); });
+    row("verify (s)", [&](const Figures& f) { return fixed(f.verifySeconds, 2); });
+    row("verify errors / warnings", [](const Figures& f) {
+        return QStringLiteral("%1 / %2").arg(f.verifyErrors).arg(f.verifyWarnings);
+    });
+    printOut(text);
+}
+
+QJsonObject toJson(const Figures& f) {
+    return {
+        {"kind", QString::fromUtf8(dat::kindName(f.kind).data())},
+        {"blockSize", qint64(f.blockSize)},
+        {"entries", qint64(f.entries)},
+        {"payloadBytes", qint64(f.extractedBytes)},
+        {"fileBytes", qint64(f.fileBytes)},
+        {"generateSeconds", f.generateSeconds},
+        {"saveSeconds", f.saveSeconds},
+        {"openSecondsBest", f.bestOpenSeconds()},
+        {"openSecondsRuns", toJsonArray(f.openSeconds)},
+        {"directoryNodes", qint64(f.nodes)},
+        {"treeDepth", int(f.treeDepth)},
+        {"indexBytes", qint64(f.indexBytes)},
+        {"rssGrowthBytes", qint64(f.rssGrowthBytes)},
+        {"anonymousGrowthBytes", qint64(f.anonymousGrowthBytes)},
+        {"extractSeconds", f.extractSeconds},
+        {"extractMiBPerSecond", f.extractMiBPerSecond()},
+        {"extractEntriesPerSecond", double(f.entries) / f.extractSeconds},
+        {"extractMappedSeconds", f.extractMappedSeconds},
+        {"catSeconds", f.catSeconds},
+        {"catMiBPerSecond", f.catMiBPerSecond()},
+        {"extractToCatTimeRatio", f.extractSeconds / f.catSeconds},
+        {"lookups", qint64(kLookupCount)},
+        {"lookupHits", qint64(f.lookupHits)},
+        {"lookupsPerSecond", f.lookupsPerSecond()},
+        {"verifySeconds", f.verifySeconds},
+        {"verifyOk", f.verifyOk},
+        {"verifyErrors", qint64(f.verifyErrors)},
+        {"verifyWarnings", qint64(f.verifyWarnings)},
+    };
+}
+
+// One DAT of the suite: what it is called, how it is laid out, and its planned entries.
+struct PlannedDat {
+    QString name;
+    dat::DatKind kind;
+    std::uint32_t blockSize;
+    std::vector<PlannedEntry> plan;
+};
+
+// Writes and measures one planned DAT; false when measuring could not run.
+bool writeAndMeasure(const PlannedDat& planned, const QString& path, std::uint64_t seed,
+                     Figures& figures) {
+    figures.name = planned.name;
+    figures.kind = planned.kind;
+    printOut(QStringLiteral("%1: writing %2 entries to %3\n")
+                 .arg(planned.name)
+                 .arg(planned.plan.size())
+                 .arg(path));
+    const WriteSeconds seconds =
+        writePlannedDat(planned.plan, planned.kind, planned.blockSize, seed, path);
+    figures.generateSeconds = seconds.plan;
+    figures.saveSeconds = seconds.save;
+    printOut(QStringLiteral("%1: measuring\n").arg(planned.name));
+    return measure(path, seed, figures);
+}
+
+} // namespace
+
+Outcome runContainerSuite(const Output& output, PortalSize portal, std::uint64_t cellEntries,
+                          std::uint64_t seed) {
+    GeneratedDats generated(output.dir, output.keepDats);
+    if (!generated.prepare())
+        return Outcome::Error;
+    std::mt19937_64 portalRng(seed);
+    std::mt19937_64 cellRng(seed ^ 0xCE11);
+    const std::array<PlannedDat, 2> dats{
+        PlannedDat{"portal", dat::DatKind::Portal, kPortalBlockSize,
+                   planPortal(portal.entries, std::uint64_t(portal.payloadMiB * kMiB), portalRng)},
+        PlannedDat{"cell", dat::DatKind::Cell, kCellBlockSize, planCell(cellEntries, cellRng)},
+    };
+
+    std::array<Figures, 2> figures;
+    try {
+        for (std::size_t i = 0; i < dats.size(); ++i)
+            if (!writeAndMeasure(dats[i], generated.add("bench_" + dats[i].name + ".dat"), seed,
+                                 figures[i]))
+                return Outcome::Error;
+    } catch (const dat::DatError& error) {
+        printError(QString::fromStdString(error.what()));
+        return Outcome::Error;
+    }
+
+    printTable(figures, seed);
+    if (!writeReport(output.jsonPath,
+                     report("container", seed,
+                            {{"portal", toJson(figures[0])}, {"cell", toJson(figures[1])}})))
+        return Outcome::Error;
+    const bool verified = figures[0].verifyOk && figures[1].verifyOk;
+    return verified ? Outcome::Success : Outcome::CheckFailed;
+}
+
+} // namespace portalkit::bench

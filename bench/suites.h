@@ -1,0 +1,47 @@
+#pragma once
+
+// The benchmark suites `portalkit bench SUITE` runs (docs/benchmarks.md). Each prints its table,
+// writes every figure to the JSON report when given a path, and says how the run came out; the
+// CLI parses the options and maps the outcome to its exit code.
+
+#include <QString>
+#include <cstdint>
+#include <vector>
+
+namespace portalkit::bench {
+
+enum class Outcome {
+    Success,
+    CheckFailed, // the figures are there, but a check the suite makes failed
+    Error,       // I/O or a reader fault: no figures
+};
+
+// Where the DAT-writing suites write, and whether their DATs stay.
+struct Output {
+    QString dir;
+    QString jsonPath; // empty: no report
+    bool keepDats = false;
+};
+
+// The portal-like DAT of the container and audit suites: a DAT addresses at most 2 GiB.
+constexpr std::uint64_t kMaxPortalMiB = 2000;
+struct PortalSize {
+    std::uint64_t entries = 0;
+    std::uint64_t payloadMiB = 0;
+};
+
+// Writes a portal-like and a cell-like DAT, then measures open + index, index memory,
+// extracting every entry against cat, random lookups and verify. CheckFailed if verify fails.
+Outcome runContainerSuite(const Output& output, PortalSize portal, std::uint64_t cellEntries,
+                          std::uint64_t seed);
+// Writes seeded records of every decodable type, times decoding and encoding them and checks
+// that they re-encode to the same bytes (CheckFailed if not).
+Outcome runRecordsSuite(const Output& output, std::uint64_t recordCount, std::uint64_t seed);
+// Writes the portal-like DAT, then times audit::hashEntries with each of `jobsList` threads
+// against sha256sum and openssl dgst. CheckFailed if the runs disagree on a digest.
+Outcome runAuditSuite(const Output& output, const std::vector<int>& jobsList, PortalSize portal,
+                      std::uint64_t seed);
+// Particle-steps per second of the preview's emitters on one core; writes no DAT.
+Outcome runParticlesSuite(const QString& jsonPath, std::uint64_t seed);
+
+} // namespace portalkit::bench
