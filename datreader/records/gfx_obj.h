@@ -1,7 +1,7 @@
 #pragma once
 
 // GfxObj (0x01): one mesh with its surfaces, vertices, polygons and BSP trees
-// (docs/formats.md#gfxobj). The mesh and BSP codecs live in mesh.h and bsp.h, shared with
+// (docs/formats.md#meshes). The mesh and BSP codecs live in mesh.h and bsp.h, shared with
 // CellStruct.
 
 #include "datreader/records/bsp.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-// Vertex arrays and polygons as GfxObj and CellStruct store them (docs/formats.md#gfxobj): one
+// Vertex arrays and polygons as GfxObj and CellStruct store them (docs/formats.md#meshes): one
 // codec for both, told by MeshFields which record's names its errors carry.
 
 #include "datreader/records/common.h"
