@@ -15,7 +15,7 @@ using dat::formatDid;
 using dat::MotionData;
 using dat::MotionTable;
 
-// Command id class bits (effects-semantics §3.1).
+// Command id class bits (docs/retail-behaviour.md#motion-commands).
 constexpr std::uint32_t kStyleClass = 0x80000000;
 constexpr std::uint32_t kSubStateClass = 0x40000000;
 constexpr std::uint32_t kModifierClass = 0x20000000;

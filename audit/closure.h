@@ -1,7 +1,7 @@
 #pragma once
 
 // The motion closure: which animations a motion command plays on an idle object, and every hook
-// stored on their frames (effects-semantics §3.5, SEED §11.3). The audit pins it, so a DAT that
+// stored on their frames (docs/retail-behaviour.md#recall). The audit pins it, so a DAT that
 // drops recall's link or moves its hooks fails by name instead of playing wrong.
 
 #include "datreader/container/dat_file.h"
@@ -42,7 +42,8 @@ struct MotionClosure {
 // The animations `command` adds when played at speed 1 by an object idle in `style` (in its
 // default substate unless `fromSubstate` names another), before the sequence returns to its
 // cycle, and every hook stored on the frames lowFrame..highFrame of those animations, in chain
-// order, then frame order, then stored order. The routes follow GetObjectSequence (§3.5):
+// order, then frame order, then stored order. The routes follow GetObjectSequence
+// (docs/retail-behaviour.md#motion-sequence):
 //  - Style: a link back to the current style's default substate (only from another substate),
 //    the link to the new style (else through the table's default style), then the new style's
 //    default cycle. Commanding the current style adds nothing.

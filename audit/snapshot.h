@@ -32,7 +32,7 @@ inline const std::vector<std::string> kDefaultPinnedTypes{
     "Setup",         "Animation",          "MotionTable",
     "PhysicsScript", "PhysicsScriptTable", "ParticleEmitterInfo"};
 
-// LifestoneRecall, the action the seed pins (seed §11.3).
+// LifestoneRecall, the action the retail manifest pins (docs/retail-behaviour.md#dat-recall).
 constexpr std::uint32_t kRecallCommand = 0x10000153;
 
 // Hashes the chosen entries; pins the spheres of every Setup, every PhysicsScriptTable in

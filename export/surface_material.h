@@ -1,6 +1,6 @@
 #pragma once
 
-// Surface (dat-format §3.8) → what a glTF metallic-roughness material can say of it
+// Surface (docs/formats.md) → what a glTF metallic-roughness material can say of it
 // (docs/export.md, "Materials"). The blending follows the Surface type bits the way the
 // renderer reads them (docs/render.md): Additive and Translucent/Alpha/InvAlpha blend, a clip
 // map without them is alpha-tested, translucency fades alpha. glTF has no additive blending, so

@@ -448,7 +448,7 @@ Mesh buildShape(const JsonNode& spec, Shape shape) {
 
 // The drawing BSP: one internal node holding every polygon, whose plane (the floor of the
 // bounds) has all geometry on its positive side, over one empty leaf. Drawing leaves store no
-// polygons or sphere (dat-format §3.6), so the node carries both.
+// polygons or sphere (docs/formats.md), so the node carries both.
 dat::BspTree singleNodeTree(std::size_t polygonCount, const dat::Sphere& bounds, float floorZ) {
     dat::BspNode root;
     root.tag = dat::bsp_tag::BPnn;
@@ -706,7 +706,7 @@ std::vector<std::uint8_t> compressDxt(const std::vector<std::uint8_t>& rgba, int
     return blocks;
 }
 
-// Pixels in the layout renderSurfaceImage decodes (dat-format §3.10).
+// Pixels in the layout renderSurfaceImage decodes (docs/formats.md).
 std::vector<std::uint8_t> encodePixels(const std::vector<std::uint8_t>& rgba, int width, int height,
                                        PixelFormat format, const dat::Palette* palette) {
     std::vector<std::uint8_t> out;

@@ -15,7 +15,7 @@ void ChainReader::checkPointer(std::uint32_t pointer, std::uint64_t where, const
         throw DatError(field, "pointer " + formatOffset(pointer) + " " + why, where,
                        OffsetKind::File, did);
     };
-    // Bit 31 would mark a free block in the client's allocator (dat-format §1.3 rule 6).
+    // Bit 31 would mark a free block in the client's allocator (docs/formats.md, Reading).
     if (pointer & 0x80000000u)
         fail("has bit 31 set");
     if (pointer % m_blockSize != 0)

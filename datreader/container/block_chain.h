@@ -8,7 +8,7 @@
 
 namespace portalkit::dat {
 
-// Follows block chains (dat-format §1.3): each block starts with the offset of the next one, the
+// Follows block chains (docs/formats.md): each block starts with the offset of the next one, the
 // rest is payload. Reading stops on the byte count, never on the link, and every link is checked
 // before it is followed.
 class ChainReader {

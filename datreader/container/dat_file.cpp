@@ -154,7 +154,7 @@ IterationRecord IterationRecord::parse(std::span<const std::uint8_t> bytes) {
     ByteCursor in(bytes);
     IterationRecord record;
     record.current = in.i32("iteration.current");
-    // Pairs are read while the running sum stays positive (dat-format §1.7).
+    // Pairs are read while the running sum stays positive (docs/formats.md).
     std::int64_t sum = record.current;
     while (sum > 0) {
         Run run{in.i32("iteration.delta"), 0};

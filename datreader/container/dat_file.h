@@ -14,7 +14,7 @@
 
 namespace portalkit::dat {
 
-// The iteration record 0xFFFF0001 (dat-format §1.7): the DAT's iteration and the runs of patch
+// The iteration record 0xFFFF0001 (docs/formats.md): the DAT's iteration and the runs of patch
 // iterations it holds; one run [1, current] means fully patched.
 struct IterationRecord {
     struct Run {
@@ -81,7 +81,7 @@ class DatFile {
     unsigned m_treeDepth = 0;
 };
 
-// DatReaderWriter's compressed entry form (dat-format §1.6): u32 uncompressed size + zlib stream.
+// DatReaderWriter's compressed entry form (docs/formats.md): u32 uncompressed size + zlib stream.
 // Both throw DatError; `did` only labels errors.
 std::vector<std::uint8_t> inflateEntry(std::span<const std::uint8_t> stored, std::uint32_t did);
 std::vector<std::uint8_t> deflateEntry(std::span<const std::uint8_t> plain);

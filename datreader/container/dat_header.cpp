@@ -53,7 +53,7 @@ std::array<std::uint8_t, DatHeader::kDefinedSize> DatHeader::serialize() const {
 DatHeader DatHeader::defaultsFor(DatKind kind) {
     DatHeader h;
     h.blockSize = defaultBlockSize(kind);
-    // DatReaderWriter's "empty transaction"; its meaning is unconfirmed (dat-format §1.2).
+    // DatReaderWriter's "empty transaction"; its meaning is unconfirmed (docs/formats.md).
     h.transactionRecord[1] = 0x50;
     h.transactionRecord[2] = 0x4C;
     h.minorVersion = 6657;

@@ -9,7 +9,7 @@
 namespace portalkit::dat {
 
 // The 400 defined bytes at the start of a DAT: version string, transaction record and the
-// DiskFileInfo at 0x140 (dat-format §1.2). Field names follow the client's where known.
+// DiskFileInfo at 0x140 (docs/formats.md). Field names follow the client's where known.
 struct DatHeader {
     static constexpr std::uint32_t kMagic = 0x5442; // "BT"
     static constexpr std::size_t kDiskInfoOffset = 0x140;
@@ -40,7 +40,8 @@ struct DatHeader {
     static DatHeader parse(std::span<const std::uint8_t> bytes);
     std::array<std::uint8_t, kDefinedSize> serialize() const;
 
-    // A header for a new DAT of `kind` with end-of-retail version values (dat-format §1.9).
+    // A header for a new DAT of `kind` with end-of-retail version values (docs/formats.md,
+    // Writing).
     static DatHeader defaultsFor(DatKind kind);
     // Copies what identifies a DAT's release (version string, transaction record, master map,
     // engine/game pack versions, GUID and minor version) from `source`.

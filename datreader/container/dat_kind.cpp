@@ -12,7 +12,7 @@ struct TypeRange {
     std::string_view name;
 };
 
-// client_portal.dat, dat-format §2.1. Exact 0x0E ids come before the 0x0E ranges.
+// client_portal.dat, docs/formats.md. Exact 0x0E ids come before the 0x0E ranges.
 constexpr std::array kPortalTypes{
     TypeRange{0x01000000, 0x0100FFFF, "GfxObj"},
     TypeRange{0x02000000, 0x0200FFFF, "Setup"},
@@ -72,7 +72,7 @@ constexpr std::array kPortalTypes{
     TypeRange{0x00000001, 0x0000FFFF, "WeenieDef"},
 };
 
-// client_local_English.dat, dat-format §2.3.
+// client_local_English.dat, docs/formats.md.
 constexpr std::array kLocalTypes{
     TypeRange{0x21000000, 0x21FFFFFF, "UiLayout"},
     TypeRange{0x23000000, 0x24FFFFFF, "StringTable"},
@@ -136,7 +136,7 @@ std::uint32_t defaultBlockSize(DatKind kind) {
 }
 
 std::string_view typeName(DatKind kind, std::uint32_t did) {
-    // The iteration record would read as an EnvCell in a cell DAT (dat-format §1.7): classify
+    // The iteration record would read as an EnvCell in a cell DAT (docs/formats.md): classify
     // first.
     if (did == kIterationDid)
         return kIteration;

@@ -18,7 +18,7 @@
 namespace portalkit::dat {
 namespace {
 
-constexpr std::uint32_t kWriterFirstBlock = 1024;   // satisfies every known reader (§1.9 step 2)
+constexpr std::uint32_t kWriterFirstBlock = 1024; // satisfies every known reader (docs/formats.md)
 constexpr std::uint64_t kMaxFileSize = 0x80000000u; // block offsets must keep bit 31 clear
 
 struct PlannedEntry {
@@ -154,7 +154,7 @@ void DatWriter::writeTo(QIODevice& device) const {
     std::uint32_t highestIteration = 1;
     for (const auto& [id, entry] : m_entries)
         highestIteration = std::max(highestIteration, entry.iteration);
-    // The record holds a positive int32 (dat-format §1.7): an entry iteration past INT32_MAX
+    // The record holds a positive int32 (docs/formats.md): an entry iteration past INT32_MAX
     // must not wrap to a negative DAT iteration, so the default is clamped.
     highestIteration = std::min<std::uint32_t>(highestIteration, INT32_MAX);
     const std::int32_t datIteration = m_iteration.value_or(std::int32_t(highestIteration));

@@ -24,11 +24,11 @@ struct WriterEntry {
     std::uint32_t flags = kNewEntryFlags; // bit 0 is set by the writer from `compress`
     std::uint32_t date = 0;               // Unix seconds
     std::uint32_t iteration = 1;
-    // Store as DatReaderWriter's zlib form. The retail client cannot read it (dat-format §1.6).
+    // Store as DatReaderWriter's zlib form. The retail client cannot read it (docs/formats.md).
     bool compress = false;
 };
 
-// Builds a complete DAT from a set of entries (dat-format §1.9): header, one contiguous chain
+// Builds a complete DAT from a set of entries (docs/formats.md): header, one contiguous chain
 // per entry terminated by 0, a B-tree of minimum degree 31 built bottom-up with every leaf at
 // one depth and unused slots zeroed, the iteration record, no free blocks, exact file size.
 // Output is a pure function of the inputs, so the same sources give the same bytes.

@@ -9,7 +9,7 @@
 
 namespace portalkit::dat {
 
-// One B-tree file entry exactly as stored (dat-format §1.4), 24 bytes so an 805k-entry index stays
+// One B-tree file entry exactly as stored (docs/formats.md), 24 bytes so an 805k-entry index stays
 // near 19 MB.
 struct EntryInfo {
     std::uint32_t flags = 0; // bit 0 compressed (DatReaderWriter), high 16 bits version
@@ -41,7 +41,7 @@ struct DirectoryNode {
     std::array<EntryInfo, kMaxEntries> entries{};
     std::vector<std::uint32_t> blocks; // the node's own chain
 
-    bool leaf() const { return branch[0] == 0; } // the retail leaf test (dat-format §1.4)
+    bool leaf() const { return branch[0] == 0; } // the retail leaf test (docs/formats.md)
 };
 
 struct DirectoryVisitor {

@@ -172,7 +172,7 @@ VerifyReport verifyDat(const DatFile& dat) {
         }
     }
 
-    // Free list: head, tail and count must agree with a walk of the links (dat-format §1.8).
+    // Free list: head, tail and count must agree with a walk of the links (docs/formats.md).
     if (header.freeCount == 0) {
         if (header.firstFree != 0 || header.finalFree != 0)
             error(std::nullopt, DatHeader::kDiskInfoOffset + 0x14, "header.firstFree",
@@ -197,7 +197,7 @@ VerifyReport verifyDat(const DatFile& dat) {
                 last = block;
                 std::uint32_t next;
                 std::memcpy(&next, dat.bytes().data() + block, 4);
-                // The client probably tags free links with bit 31 (dat-format §1.8).
+                // The client probably tags free links with bit 31 (docs/formats.md).
                 next &= 0x7FFFFFFF;
                 if (next == 0)
                     break;

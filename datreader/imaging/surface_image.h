@@ -1,6 +1,6 @@
 #pragma once
 
-// RenderSurface pixels → QImage (dat-format §3.10). No DAT access here: whoever holds the DAT
+// RenderSurface pixels → QImage (docs/formats.md). No DAT access here: whoever holds the DAT
 // reads the RenderSurface and, for palette formats, the Palette to apply.
 
 #include "datreader/records/palette.h"

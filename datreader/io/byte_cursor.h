@@ -32,9 +32,9 @@ class ByteCursor {
     // bytes must exist (their values are not checked).
     void align4(const char* field);
 
-    // 1/2/4-byte compressed unsigned integer (dat-format §4.2).
+    // 1/2/4-byte compressed unsigned integer (docs/formats.md).
     std::uint32_t compressedUInt(const char* field);
-    // A DID stored as an offset from a known type, in 2 or 4 bytes (dat-format §4.3).
+    // A DID stored as an offset from a known type, in 2 or 4 bytes (docs/formats.md).
     struct PackedDid {
         std::uint32_t did;
         bool longForm;

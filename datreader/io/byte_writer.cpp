@@ -11,7 +11,7 @@ void ByteWriter::compressedUInt(std::uint32_t value) {
         u8(std::uint8_t(0x80 | (value >> 8)));
         u8(std::uint8_t(value));
     } else if (value < 0x40000000) {
-        // High 14 bits big-endian, low 16 bits as an ordinary LE u16 (dat-format §4.2).
+        // High 14 bits big-endian, low 16 bits as an ordinary LE u16 (docs/formats.md).
         u8(std::uint8_t(0xC0 | (value >> 24)));
         u8(std::uint8_t(value >> 16));
         u16(std::uint16_t(value));
@@ -24,7 +24,7 @@ void ByteWriter::packedDid(std::uint32_t did, std::uint32_t knownType, bool long
     const std::uint32_t offset = did - knownType;
     if (offset > 0x3FFFFFFF)
         throw std::invalid_argument("packed DID outside its known type");
-    // Readers take the short form up to 0x7FFF (dat-format §4.3), so any short form read can be
+    // Readers take the short form up to 0x7FFF (docs/formats.md), so any short form read can be
     // written back as it was; longForm keeps a long form that was read.
     if (!longForm && offset <= 0x7FFF) {
         u16(std::uint16_t(offset));

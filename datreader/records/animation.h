@@ -1,6 +1,6 @@
 #pragma once
 
-// Animation (dat-format §3.4) and the AnimationFrame it is built from (§3.2).
+// Animation and the AnimationFrame it is built from (docs/formats.md).
 
 #include "datreader/records/common.h"
 #include "datreader/records/hooks.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-// The small structures many records share (dat-format §3.1), each with its read, write and JSON
+// The small structures many records share (docs/formats.md), each with its read, write and JSON
 // form, so every record spells them the same way.
 
 #include "datreader/io/byte_cursor.h"

@@ -10,7 +10,7 @@
 
 namespace portalkit::dat {
 
-// The level-of-detail list of a GfxObj (dat-format §3.7): u32 id, u32 count, then per level the
+// The level-of-detail list of a GfxObj (docs/formats.md): u32 id, u32 count, then per level the
 // GfxObj to draw and the distances it is used between.
 struct GfxObjDegradeInfo {
     static constexpr std::string_view kTypeName = "GfxObjDegradeInfo";

@@ -46,7 +46,7 @@ GfxObjTriangles triangulateDrawing(const GfxObj& gfxObj, PolygonSides sides) {
             continue;
         }
 
-        // Sides type 1 draws the back with the front's surface and UVs (dat-format §3.6), type 2
+        // Sides type 1 draws the back with the front's surface and UVs (docs/formats.md), type 2
         // with its own; the others only the front.
         const bool back = sides == PolygonSides::Both &&
                           (polygon.sidesType == 1 || polygon.sidesType == GfxObj::kSidesClockwise);

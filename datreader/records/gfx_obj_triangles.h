@@ -1,6 +1,6 @@
 #pragma once
 
-// A GfxObj's drawing polygons as triangles (dat-format §3.6), for everything that draws or
+// A GfxObj's drawing polygons as triangles (docs/formats.md), for everything that draws or
 // exports meshes (the renderer's MeshCache, the glTF export), so they all see the same
 // triangles. Each polygon is a fan around its first vertex. Its positive side keeps the stored
 // vertex order, which winds counter-clockwise seen from that side (right-handed, as the vertex

@@ -1,6 +1,6 @@
 #pragma once
 
-// The one place animation hooks are read and written (dat-format §3.3). Animation frames and
+// The one place animation hooks are read and written (docs/formats.md). Animation frames and
 // PhysicsScripts both go through readHook/writeHook; nothing else parses hook bytes.
 
 #include "datreader/records/common.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-// MotionTable (dat-format §3.13): which animations play for a style and motion command, and the
+// MotionTable (docs/formats.md): which animations play for a style and motion command, and the
 // transitions between them.
 
 #include "datreader/records/common.h"
@@ -17,8 +17,9 @@ namespace portalkit::dat {
 struct MotionData {
     static constexpr std::uint8_t kHasVelocity = 0x1;
     static constexpr std::uint8_t kHasOmega = 0x2;
-    // Bitfield bits (effects-semantics §3.2): with 0x2 the cycle is entered only from its style's
-    // default substate; 0x1 (entering it clears modifiers) matters to the runtime alone.
+    // Bitfield bits (docs/retail-behaviour.md#motion-keys): with 0x2 the cycle is entered only from
+    // its style's default substate; 0x1 (entering it clears modifiers) matters to the runtime
+    // alone.
     static constexpr std::uint8_t kOnlyFromStyleDefault = 0x2;
 
     std::uint8_t bitfield = 0;   // raw, so unknown bits survive a rewrite
@@ -69,9 +70,9 @@ struct MotionTable {
     std::vector<Entry> modifiers;
     std::vector<Link> links;
 
-    // Key lookups (effects-semantics §3.2-3.3): what the data holds, no runtime state. Substates
-    // and motions go into keys by their low 24 bits, except a link's inner key, which is the full
-    // 32-bit motion id. The first stored entry wins where a key repeats.
+    // Key lookups (docs/retail-behaviour.md#motion-keys): what the data holds, no runtime state.
+    // Substates and motions go into keys by their low 24 bits, except a link's inner key, which is
+    // the full 32-bit motion id. The first stored entry wins where a key repeats.
 
     // style << 16 in 32 bits, so the class bit 0x80000000 falls off: NonCombat -> 0x003D0000.
     static std::uint32_t styleKey(std::uint32_t style) { return style << 16; }

@@ -10,7 +10,7 @@
 
 namespace portalkit::dat {
 
-// The colour table P8 and INDEX16 RenderSurfaces index into (dat-format §3.11).
+// The colour table P8 and INDEX16 RenderSurfaces index into (docs/formats.md).
 struct Palette {
     static constexpr std::string_view kTypeName = "Palette";
 

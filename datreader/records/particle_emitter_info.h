@@ -10,7 +10,7 @@
 
 namespace portalkit::dat {
 
-// How a particle system emits and moves its particles: all 176 bytes (dat-format §3.15).
+// How a particle system emits and moves its particles: all 176 bytes (docs/formats.md).
 struct ParticleEmitterInfo {
     static constexpr std::string_view kTypeName = "ParticleEmitterInfo";
     static constexpr std::size_t kSize = 176;

@@ -10,7 +10,7 @@
 
 namespace portalkit::dat {
 
-// A timed list of hooks (dat-format §3.16): u32 id, u32 count, count x (f64 startTime, hook).
+// A timed list of hooks (docs/formats.md): u32 id, u32 count, count x (f64 startTime, hook).
 struct PhysicsScript {
     static constexpr std::string_view kTypeName = "PhysicsScript";
 

@@ -10,7 +10,7 @@
 
 namespace portalkit::dat {
 
-// PlayScript type -> (mod threshold, script) lists (dat-format §3.17). Everything stays in stored
+// PlayScript type -> (mod threshold, script) lists (docs/formats.md). Everything stays in stored
 // order: the runtime scans entries in that order and the first whose threshold fits wins (R20).
 struct PhysicsScriptTable {
     static constexpr std::string_view kTypeName = "PhysicsScriptTable";

@@ -10,7 +10,7 @@
 
 namespace portalkit::dat {
 
-// Pixel formats met in RenderSurfaces: D3DFORMAT values plus Turbine's customs (dat-format §3.10).
+// Pixel formats met in RenderSurfaces: D3DFORMAT values plus Turbine's customs (docs/formats.md).
 // RenderSurface keeps the raw u32, so values outside this list still round-trip.
 enum class PixelFormat : std::uint32_t {
     R8G8B8 = 0x14, // stored B, G, R
@@ -34,7 +34,7 @@ enum class PixelFormat : std::uint32_t {
 // The spec's name ("DXT1", "CUSTOM_RAW_JPEG", ...), or empty for a value not listed above.
 std::string_view pixelFormatName(std::uint32_t format);
 
-// One mip level of a texture, or a UI image (dat-format §3.10).
+// One mip level of a texture, or a UI image (docs/formats.md).
 struct RenderSurface {
     static constexpr std::string_view kTypeName = "RenderSurface";
 

@@ -1,7 +1,7 @@
 #pragma once
 
 // Setup (0x02): how GfxObj parts assemble into one object, with its placements, collision
-// shapes, lights and default tables (dat-format §3.5).
+// shapes, lights and default tables (docs/formats.md).
 
 #include "datreader/records/animation.h"
 #include "datreader/records/common.h"
@@ -31,7 +31,7 @@ struct Setup {
     std::vector<Vec3> defaultScales; // one per part when flags & kHasDefaultScale, else empty
     Locations holdingLocations;
     Locations connectionPoints;
-    // Placement key -> one transform per part plus hooks (AnimationFrame, dat-format §3.2).
+    // Placement key -> one transform per part plus hooks (AnimationFrame, docs/formats.md).
     std::vector<std::pair<std::uint32_t, AnimationFrame>> placementFrames;
     std::vector<CylSphere> cylSpheres;
     std::vector<Sphere> spheres; // stored order

@@ -1,6 +1,6 @@
 #pragma once
 
-// SoundTable (dat-format §3.14): for each Sound enum value, the waves that may play.
+// SoundTable (docs/formats.md): for each Sound enum value, the waves that may play.
 
 #include "datreader/records/common.h"
 

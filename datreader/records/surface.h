@@ -11,7 +11,7 @@
 namespace portalkit::dat {
 
 // How a polygon face is drawn: a texture (with an optional palette swap) or a flat colour, plus
-// blending terms (dat-format §3.8). The only record without a leading id: `id` is the entry's DID.
+// blending terms (docs/formats.md). The only record without a leading id: `id` is the entry's DID.
 struct Surface {
     static constexpr std::string_view kTypeName = "Surface";
 

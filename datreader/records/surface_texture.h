@@ -11,7 +11,7 @@
 namespace portalkit::dat {
 
 // A texture as a list of RenderSurfaces, one per mip level, highest quality first; the first ones
-// may exist only in client_highres.dat (dat-format §3.9).
+// may exist only in client_highres.dat (docs/formats.md).
 struct SurfaceTexture {
     static constexpr std::string_view kTypeName = "SurfaceTexture";
 

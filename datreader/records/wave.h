@@ -1,6 +1,6 @@
 #pragma once
 
-// Wave (dat-format §3.12): a WAVEFORMATEX header and the sample data (PCM or MP3 frames).
+// Wave (docs/formats.md): a WAVEFORMATEX header and the sample data (PCM or MP3 frames).
 
 #include "datreader/records/common.h"
 

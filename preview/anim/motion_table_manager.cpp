@@ -9,7 +9,8 @@ namespace portalkit::preview {
 namespace {
 
 constexpr std::uint32_t kCommandIndex = 0x00FFFFFF;
-constexpr std::uint8_t kClearsModifiers = 0x1; // MotionData bitfield bit 1 (§3.2)
+// MotionData bitfield bit 1 (docs/retail-behaviour.md#motion-keys).
+constexpr std::uint8_t kClearsModifiers = 0x1;
 constexpr float kSpeedEpsilon = 0.00019999999f;
 
 std::uint32_t animCount(const dat::MotionData* data) {
@@ -345,7 +346,7 @@ MotionResult MotionTableManager::perform(std::uint32_t motion, float speed, Sequ
 
 void MotionTableManager::addToQueue(std::uint32_t motion, std::uint32_t numAnims) {
     // add_to_queue 0x0051BFE0 then calls remove_redundant_links, which prunes queued links; its
-    // rules are not traced (effects-semantics §3.5, UNCONFIRMED), so nothing is pruned here.
+    // rules are not traced (docs/retail-behaviour.md#motion-sequence), so nothing is pruned here.
     m_pending.push_back({motion, numAnims});
 }
 

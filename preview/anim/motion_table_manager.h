@@ -1,7 +1,7 @@
 #pragma once
 
-// MotionTable resolution (effects-semantics §3): which animations a motion command appends to a
-// Sequencer, and when the command counts as done. Decompile-literal after RE
+// MotionTable resolution (docs/retail-behaviour.md#motion-sequence): which animations a motion
+// command appends to a Sequencer, and when the command counts as done. Decompile-literal after RE
 // PORTAL/canim/CMTable.c (CMotionTable), CMotionPrim.c (MotionState) and
 // PORTAL/cphysobj/CMTableManager.c (MotionTableManager).
 
@@ -15,7 +15,7 @@
 
 namespace portalkit::preview {
 
-// Command id classes (§3.1).
+// Command id classes (docs/retail-behaviour.md#motion-commands).
 namespace motion {
 constexpr std::uint32_t kStyle = 0x80000000;
 constexpr std::uint32_t kSubState = 0x40000000;

@@ -1,9 +1,9 @@
 #pragma once
 
-// The client's CSequence (effects-semantics §2): a list of animation nodes played back to back,
-// the last appended one looping, with one velocity/omega pair for the whole list. Playback is
-// decompile-literal (RE PORTAL/canim/CSequence.c, CSeqPrim.c): no interpolation, hooks fire when
-// the playhead leaves their frame, root motion is applied in whole-frame lumps.
+// The client's CSequence (docs/retail-behaviour.md#animation-playback): a list of animation nodes
+// played back to back, the last appended one looping, with one velocity/omega pair for the whole
+// list. Playback is decompile-literal (RE PORTAL/canim/CSequence.c, CSeqPrim.c): no interpolation,
+// hooks fire when the playhead leaves their frame, root motion is applied in whole-frame lumps.
 
 #include "datreader/records/animation.h"
 #include "preview/core/assets.h"
@@ -26,7 +26,8 @@ struct FiredHook {
 
 class Sequencer {
   public:
-    // One node as it plays, after the AnimSequenceNode fix-ups (§2.1).
+    // One node as it plays, after the AnimSequenceNode fix-ups
+    // (docs/retail-behaviour.md#animation-nodes).
     struct NodeInfo {
         std::uint32_t animation = 0;
         std::int32_t lowFrame = 0;

@@ -2,7 +2,7 @@
 
 // What happened during a step (architecture.md): the simulate trace, the studio's event log and
 // the tests all read this one stream. Each event is a type name plus its fields; field names
-// are the trace's JSON keys (docs/simulate.md).
+// are the trace's JSON keys (docs/preview.md#events).
 
 #include <QJsonObject>
 #include <QString>

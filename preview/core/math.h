@@ -1,8 +1,9 @@
 #pragma once
 
-// The small geometry the runtime needs, in the client's conventions (effects-semantics §0.2):
-// Z up, a Frame maps local to parent space, quaternions are (w, x, y, z) Hamilton products.
-// Floats like the client's own frames; the DAT value types convert in and out.
+// The small geometry the runtime needs, in the client's conventions
+// (docs/retail-behaviour.md#conventions): Z up, a Frame maps local to parent space, quaternions are
+// (w, x, y, z) Hamilton products. Floats like the client's own frames; the DAT value types convert
+// in and out.
 
 #include "datreader/records/common.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-// PhysicsState bits exactly as the client defines them (SEED §3, R11), and the constructor's
+// PhysicsState bits exactly as the client defines them (R11), and the constructor's
 // default: a visible object with lights, gravity and collision reports (R14).
 
 #include <QStringList>

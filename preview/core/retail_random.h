@@ -1,8 +1,8 @@
 #pragma once
 
-// The client's two random sources (effects-semantics §0.3), so a seeded preview draws the way
-// retail does: particle emission, CallPES delays and SoundTable choices share one ran2 stream;
-// sound probability gates use the C runtime's rand().
+// The client's two random sources (docs/retail-behaviour.md#randomness), so a seeded preview draws
+// the way retail does: particle emission, CallPES delays and SoundTable choices share one ran2
+// stream; sound probability gates use the C runtime's rand().
 
 #include <array>
 #include <cstdint>

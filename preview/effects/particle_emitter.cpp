@@ -24,8 +24,9 @@ inline Quat turnedLocally(Quat q, Vec3 w) {
     return {turned.w * inverse, turned.x * inverse, turned.y * inverse, turned.z * inverse};
 }
 
-// Particle::Update's position (and, for the GR/LR types, orientation) at age t (§1.8). `frame`
-// is the start frame or the owner's live frame; P is its origin.
+// Particle::Update's position (and, for the GR/LR types, orientation) at age t
+// (docs/retail-behaviour.md#particle-motion). `frame` is the start frame or the owner's live frame;
+// P is its origin.
 template <std::int32_t Type>
 inline void place(ParticleStore& s, std::size_t i, float t, const Frame& frame) {
     const Vec3 p = frame.origin;
@@ -63,7 +64,8 @@ inline void place(ParticleStore& s, std::size_t i, float t, const Frame& frame) 
     // Types 0 and 13 up write no position.
 }
 
-// §1.9: scale and translucency follow the age linearly and hold at the end.
+// Scale and translucency follow the age linearly and hold at the end
+// (docs/retail-behaviour.md#particle-fade).
 inline void fade(ParticleStore& s, std::size_t i, double lifetime) {
     const double lifespan = s.lifespan[i];
     const auto k = float(lifetime < lifespan ? lifetime / lifespan : 1.0);
@@ -247,7 +249,7 @@ bool ParticleEmitter::shouldEmit(EffectTime now) const {
         return false;
     if (m_info.emitterType & 1)
         return now.timer - m_lastEmitTime > m_info.birthrate;
-    if (m_info.emitterType & 2) // the comparison is UNCONFIRMED (§1.5): moved more than Birthrate
+    if (m_info.emitterType & 2) // UNCONFIRMED compare: docs/retail-behaviour.md#particle-emission
         return length(m_anchor - m_lastEmitOffset) > m_info.birthrate;
     return false;
 }
@@ -259,7 +261,8 @@ void ParticleEmitter::emitParticle(const OwnerPose& pose, EffectTime now, Ran2& 
         return;
     const dat::ParticleEmitterInfo& info = m_info;
 
-    // The client's draw order (§1.6); a replayed Ran2 depends on it.
+    // The client's draw order (docs/retail-behaviour.md#particle-random); a replayed Ran2 depends
+    // on it.
     const double lifespan = std::max(0.0, jitter(rng, info.lifespan, info.lifespanRand));
     const auto finalTrans = float(std::clamp(jitter(rng, info.finalTrans, info.transRand), 0., 1.));
     const auto startTrans = float(std::clamp(jitter(rng, info.startTrans, info.transRand), 0., 1.));
@@ -272,7 +275,8 @@ void ParticleEmitter::emitParticle(const OwnerPose& pose, EffectTime now, Ran2& 
     const Vec3 a = scaled(rng, info.a, info.minA, info.maxA);
     const Vec3 spawn = randomOffset(rng, info);
 
-    // Particle::Init (§1.7). The hook offset's rotation is never read.
+    // Particle::Init (docs/retail-behaviour.md#particle-init). The hook offset's rotation is never
+    // read.
     const Frame& start = ownerFrame(pose, m_partIndex);
     s.occupy(i);
     s.stamp[i] = now.physics;

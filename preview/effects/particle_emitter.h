@@ -1,8 +1,9 @@
 #pragma once
 
-// One ParticleEmitter as the client runs it (effects-semantics §1.4–§1.11): an info record, an
-// attachment to the owner (part index + hook offset), and its particles. The preview object is an
-// "examination object", so the degrade branch of UpdateParticles never runs (§1.12).
+// One ParticleEmitter as the client runs it (docs/retail-behaviour.md#particle-update): an info
+// record, an attachment to the owner (part index + hook offset), and its particles. The preview is
+// an "examination object": UpdateParticles' degrade branch never runs
+// (docs/retail-behaviour.md#particle-drawing).
 
 #include "datreader/records/particle_emitter_info.h"
 #include "preview/core/math.h"
@@ -19,13 +20,14 @@ struct OwnerPose { // where the owner is in this tick, world space
     std::span<const Frame> parts; // world frame of each Setup part (partLocal × root)
 };
 
-struct EffectTime {     // the client's two clocks (effects-semantics §0.2)
+struct EffectTime {     // the client's two clocks (docs/retail-behaviour.md#clocks)
     double timer = 0;   // Timer::cur_time: emitter creation, ShouldEmit PerSec test
     double physics = 0; // PhysicsTimer::curr_time: particle birth/update, StopEmitter, emissions
 };
 
 // The owner frame an attachment follows: the part's, or the root for -1 and for any index the
-// pose does not have (the client would read garbage there, §1.7).
+// pose does not have (the client would read garbage there,
+// docs/retail-behaviour.md#particle-init).
 const Frame& ownerFrame(const OwnerPose& pose, std::int32_t partIndex);
 
 enum class ParticleType : std::int32_t {
@@ -58,8 +60,9 @@ class ParticleEmitter {
 
     // InitEnd: stamps the creation time and emits InitialParticles at once.
     void start(const OwnerPose& pose, EffectTime now, Ran2& rng);
-    // UpdateParticles (§1.4): steps every live particle, frees the expired, then tries one
-    // emission and the stop conditions. False when the emitter is stopped and empty.
+    // UpdateParticles (docs/retail-behaviour.md#particle-update): steps every live particle, frees
+    // the expired, then tries one emission and the stop conditions. False when the emitter is
+    // stopped and empty.
     bool update(const OwnerPose& pose, EffectTime now, Ran2& rng);
     // StopParticle: no more emissions; live particles finish their lives.
     void stop();
@@ -86,13 +89,15 @@ class ParticleEmitter {
     dat::ParticleEmitterInfo m_info;
     std::int32_t m_partIndex;
     Frame m_hookOffset;
-    bool m_persistent; // no TotalParticles and no TotalSeconds: lifetimes accumulate (§1.8)
+    bool m_persistent; // no TotalParticles and no TotalSeconds: lifetimes accumulate
     bool m_parentLocal;
 
     Vec3 m_anchor;
     double m_creationTime = 0;
     double m_lastEmitTime = 0;
-    Vec3 m_lastEmitOffset; // starts at the world origin: SetInfo runs before parenting (§1.5)
+    // Starts at the world origin: SetInfo runs before parenting
+    // (docs/retail-behaviour.md#particle-emission).
+    Vec3 m_lastEmitOffset;
     std::int64_t m_totalEmitted = 0;
     StopCause m_stopCause = StopCause::None;
     ParticleStore m_particles;

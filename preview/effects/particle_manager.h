@@ -1,6 +1,6 @@
 #pragma once
 
-// One owner's emitters by logical id (effects-semantics §1.2, §1.3; oracle rules R29–R34): the
+// One owner's emitters by logical id (docs/retail-behaviour.md#particle-ids, R29–R34): the
 // CreateParticle / CreateBlockingParticle / StopParticle / DestroyParticle hooks land here, and
 // the owner's tick steps every emitter once.
 
@@ -38,12 +38,12 @@ struct EmitterSample {
 
 class ParticleManager {
   public:
-    // Anonymous emitters count up from here, clear of the small ids DAT hooks carry (§1.2).
+    // Anonymous emitters count up from here, clear of the small ids DAT hooks carry (R29).
     static constexpr std::uint32_t kFirstAnonymousId = 0xFFFF0000;
 
     ParticleManager(std::uint32_t owner, const Assets& assets, Ran2& rng, const Events& events);
 
-    // CreateParticle (blocking=false) / CreateBlockingParticle (blocking=true) hook, §1.3 +
+    // CreateParticle (blocking=false) / CreateBlockingParticle (blocking=true) hook,
     // R29/R30. Returns the logical id now registered, or 0 when nothing was created.
     std::uint32_t create(const dat::hooks::CreateParticle& hook, bool blocking,
                          const OwnerPose& pose, EffectTime now);

@@ -3,7 +3,7 @@
 // One emitter's particles, one array per attribute (structure of arrays), so the per-type update
 // loops stream only the attributes their formula reads. Slots are fixed at MaxParticles, like the
 // client's pre-built parts: a slot is taken by the first free index and freed in place, never
-// compacted, so slot order stays the client's (effects-semantics §1.6, §1.10).
+// compacted, so slot order stays the client's (docs/retail-behaviour.md#particle-random).
 
 #include "preview/core/math.h"
 
@@ -29,19 +29,20 @@ struct ParticleStore {
     std::size_t count = 0;
 
     // Times are PhysicsTimer seconds. `stamp` is the client's birthtime/last_update union: the
-    // birth time, except that persistent emitters move it to the last update (§1.8).
+    // birth time, except that persistent emitters move it to the last update
+    // (docs/retail-behaviour.md#particle-motion).
     std::vector<double> stamp;
     std::vector<double> lifetime;
     std::vector<double> lifespan;
 
-    // Motion, fixed at birth (§1.7): offset O and the vectors A, B, C, already in the axes the
-    // particle type wants.
+    // Motion, fixed at birth (docs/retail-behaviour.md#particle-init): offset O and the vectors A,
+    // B, C, already in the axes the particle type wants.
     std::vector<Vec3> offset;
     std::vector<Vec3> a;
     std::vector<Vec3> b;
     std::vector<Vec3> c;
 
-    // The owner frame at birth; world-released particles move relative to it (§1.11).
+    // The owner frame at birth; world-released particles move relative to it (R32).
     std::vector<Vec3> startOrigin;
     std::vector<Quat> startOrientation;
 

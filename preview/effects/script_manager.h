@@ -1,9 +1,9 @@
 #pragma once
 
-// One owner's PhysicsScript queue (SEED §6, ScriptManager): a serial FIFO where each script
+// One owner's PhysicsScript queue (ScriptManager): a serial FIFO where each script
 // starts when the one before it ends, duplicates included (R23), and an update runs every hook
 // that has come due, in order, however long the frame (R24, R25). Times are the client's Timer
-// clock (effects-semantics §4.2).
+// clock (docs/retail-behaviour.md#clocks).
 
 #include "datreader/records/physics_script.h"
 #include "preview/core/events.h"
@@ -39,7 +39,7 @@ class ScriptManager {
     const std::deque<Queued>& queue() const { return m_queue; }
     double nextHookTime() const { return m_nextHookTime; }
 
-    // A script's length: the start time of its last hook after sorting (effects-semantics §4.1).
+    // A script's length: the start time of its last hook after sorting (R22).
     static double length(const dat::PhysicsScript& script);
 
   private:

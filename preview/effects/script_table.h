@@ -1,6 +1,6 @@
 #pragma once
 
-// PhysicsScriptTable selection (SEED §5, PhysicsScriptTableData::GetScript): exact type, stored
+// PhysicsScriptTable selection (PhysicsScriptTableData::GetScript): exact type, stored
 // order, first entry whose Mod is at or above the intensity. The comparison is the client's x87
 // one, so NaN and +inf select nothing and -inf selects the first threshold (R19–R21).
 
@@ -17,7 +17,7 @@ namespace portalkit::preview {
 std::optional<std::uint32_t> resolveScript(const dat::PhysicsScriptTable& table, std::uint32_t type,
                                            float intensity);
 
-// PlayScript names (ACE's enum, SEED §11) for the CLI and the trace: "Launch" ↔ 4 and so on.
+// PlayScript names (ACE's enum, docs/demo.md) for the CLI and the trace: "Launch" ↔ 4 and so on.
 std::optional<std::uint32_t> playScriptFromName(std::string_view name);
 QString playScriptName(std::uint32_t type); // empty when the value has no name
 

@@ -1,9 +1,9 @@
 #pragma once
 
-// The owner's timed object hooks (effects-semantics §4.4, FPHook): Scale, the translucency,
-// luminosity and diffuse ramps, and delayed CallPES (R26). New hooks go to the head of the list
-// and the list is walked head first, so the newest hook is evaluated first and, among ramps on
-// the same property, the oldest writes last and wins.
+// The owner's timed object hooks (docs/retail-behaviour.md#timed-hooks, FPHook): Scale, the
+// translucency, luminosity and diffuse ramps, and delayed CallPES (R26). New hooks go to the head
+// of the list and the list is walked head first, so the newest hook is evaluated first and, among
+// ramps on the same property, the oldest writes last and wins.
 
 #include <cstdint>
 #include <vector>

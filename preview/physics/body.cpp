@@ -68,7 +68,7 @@ void calcFriction(PhysicsBody& body, float dt, float speedSquared) {
 }
 
 void updatePhysicsInternal(PhysicsBody& body, float dt, Frame& frame) {
-    // Position moves only while there is speed; v += a·dt and the spin always run (C4).
+    // Position moves only while there is speed; v += a·dt and the spin always run (R36).
     float speedSquared = dot(body.velocity, body.velocity);
     if (speedSquared > 0) {
         if (speedSquared > kMaxSpeed * kMaxSpeed) {
@@ -119,7 +119,7 @@ bool missileIgnore(const ObjectFacts& mover, std::uint32_t targetId, const Objec
 
 Response handleAllCollisions(PhysicsBody& body, bool normalValid, Vec3 normal,
                              bool prevOnWalkable) {
-    // The gate bit is Sledding 0x800000; 0x20000 (Inelastic) only picks stop over bounce (C3).
+    // The gate bit is Sledding 0x800000; 0x20000 (Inelastic) only picks stop over bounce (R45).
     const bool reflect = !(prevOnWalkable && body.onWalkable() && !body.has(state::Sledding));
     Response response = Response::None;
     if (body.framesStationaryFall <= 1) {

@@ -1,6 +1,6 @@
 #pragma once
 
-// One moving object as CPhysicsObj integrates it (SEED §9, effects-semantics §7): its frame,
+// One moving object as CPhysicsObj integrates it (docs/retail-behaviour.md#r36): its frame,
 // velocity, acceleration, world-space omega, state and transient bits, and the collision
 // spheres its Setup gives it. The functions here are the per-object pieces of a quantum; the
 // sweep and the quantum loop are in flight.h.

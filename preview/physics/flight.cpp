@@ -42,7 +42,7 @@ QuantumRecord recordOf(const PhysicsBody& body, double dt) {
 
 Frame integrateCandidate(PhysicsBody& body, double dt, const Frame& offset) {
     // Retail calls calc_acceleration from the state and contact setters; doing it here, once
-    // a quantum, sees the same final state (SEED §15).
+    // a quantum, sees the same final state (R37).
     calcAcceleration(body);
     Frame candidate = compose(body.frame, offset);
     if (!body.has(state::Hidden))
@@ -89,8 +89,8 @@ QuantumRecord commitCandidate(PhysicsBody& body, const PreviewWorld& world, Fram
         to.origin = at + rest;
     }
 
-    // Transition failure (SEED §15, C2): the integrated candidate stays, nothing responds,
-    // and only the reported velocity is zeroed.
+    // Transition failure (R57's older reading; issue 18 restores the origin): the integrated
+    // candidate stays, nothing responds, and only the reported velocity is zeroed.
     if (!world.contains(to.origin)) {
         body.frame = candidate;
         body.cachedVelocity = {};

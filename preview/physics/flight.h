@@ -1,6 +1,6 @@
 #pragma once
 
-// The object tick for a flying body (SEED §9, §15): update_object's quanta (R35, quanta.h),
+// The object tick for a flying body (R35–R46): update_object's quanta (R35, quanta.h),
 // then per quantum the integration to a candidate frame and the sweep that commits it, with
 // the collision response. Nothing here plays, deletes or changes state on impact (R46): the
 // body stops or bounces, and the (simulated) server decides the rest.

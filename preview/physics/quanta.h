@@ -1,7 +1,7 @@
 #pragma once
 
-// How CPhysicsObj::update_object slices the time an object is owed (SEED §9, R35): 0.2 s steps
-// while more than 0.2 s is owed, then the remainder if it exceeds 1/30 s; a smaller remainder
+// How CPhysicsObj::update_object slices the time an object is owed (R35, older reading): 0.2 s
+// steps while more than 0.2 s is owed, then the remainder if it exceeds 1/30 s; a smaller remainder
 // stays owed for the next frame. Almost nothing owed, or a gap above 2 s, runs nothing and
 // moves the object's clock to now.
 

@@ -35,7 +35,7 @@ struct OwnerDesc {
     float defaultScriptIntensity = 0;
     float translucency = 0;
     // Starts with Contact and OnWalkable: standing on the ground, so root motion applies and
-    // gravity does not (effects-semantics §2.5, R37). A body created in the air flies.
+    // gravity does not (docs/retail-behaviour.md#root-motion, R37); a body made in the air flies.
     bool grounded = true;
     Vec3 velocity;                   // set_velocity
     Vec3 omega;                      // world axes
@@ -57,7 +57,7 @@ struct OwnerPart {
 
 struct OwnerLight {
     dat::LightInfo info;
-    std::int32_t type = 0; // 0 point, 1 distant, 2 spot (the Setup's key, effects-semantics §5.1)
+    std::int32_t type = 0; // 0 point, 1 distant, 2 spot (docs/retail-behaviour.md#light-records)
     Frame world;
 };
 

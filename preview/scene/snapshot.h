@@ -39,7 +39,7 @@ struct LightInstance {
     Frame world;
     std::uint32_t color = 0; // 0xAARRGGBB
     float intensity = 0;
-    float range = 0; // falloff × 1.5, the hardware light range (effects-semantics §5.2)
+    float range = 0; // falloff × 1.5, the hardware light range (docs/retail-behaviour.md#lights)
     float coneAngle = 0;
 };
 

@@ -9,7 +9,7 @@ namespace portalkit::preview {
 
 namespace {
 
-// set_description as far as the preview goes (SEED §2). The sound and PhysicsScript tables are
+// set_description as far as the preview goes (R8, R9). The sound and PhysicsScript tables are
 // released and replaced by the description's, so an absent one leaves none (R8); the
 // acceleration is never installed, calc_acceleration recomputes it (R9).
 OwnerDesc ownerDescOf(const wire::CreateObject& create, const WeenieFacts& facts) {
@@ -145,9 +145,9 @@ void SmartBox::updatePosition(const wire::UpdatePosition& message) {
     const wire::PositionDecision decision =
         object.stamps.onPosition(pack.instanceStamp, pack.positionStamp, pack.teleportStamp);
     // MoveOrTeleport (0x00516330) never reads the packet's velocity: Vector is the velocity
-    // authority (SEED P D-P5). A newer Teleport places at once; an airborne packet writes
-    // nothing; a grounded one is SetPositionSimple (far) or InterpolateTo (near): the preview
-    // has no player to measure from and places it.
+    // authority (docs/retail-behaviour.md#position-velocity). A newer Teleport places at once; an
+    // airborne packet writes nothing; a grounded one is SetPositionSimple (far) or InterpolateTo
+    // (near): the preview has no player to measure from and places it.
     const char* placement = !decision.result.accepted   ? "none"
                             : decision.teleportAdvanced ? "teleport"
                             : !pack.grounded()          ? "airborne"

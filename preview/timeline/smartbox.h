@@ -1,6 +1,6 @@
 #pragma once
 // The client's SmartBox for the preview: it takes the server's messages for objects by guid,
-// runs each through its freshness gates (SEED §3.1, R16-R18) and hands what passes to the
+// runs each through its freshness gates (R16-R18) and hands what passes to the
 // scene. Every message publishes one `packet` event saying whether it was applied and which
 // gate decided.
 

@@ -1,7 +1,7 @@
 #pragma once
 
 // The u16 update stamps of a live object and the gates that decide whether a message is fresh
-// (SEED §3 is_newer, §3.1 generations; R16-R18).
+// (is_newer, generations; docs/retail-behaviour.md#r16, R17, R18).
 
 #include <array>
 #include <cstddef>
@@ -22,7 +22,7 @@ constexpr bool isNewer(std::uint16_t incoming, std::uint16_t stored) {
     return stored < incoming;
 }
 
-// The nine stamps in PhysicsDesc order (SEED §1), also the index into Timestamps.
+// The nine stamps in PhysicsDesc order (R1), also the index into Timestamps.
 enum class Channel : std::size_t {
     Position,
     Movement,
@@ -67,7 +67,7 @@ struct GateResult {
 };
 
 // The CreateObject branches that have their own channel handler, routed one by one when a
-// CreateObject repeats the live generation (SEED §3.1 "do not authorize the whole snapshot").
+// CreateObject repeats the live generation (R17: not the whole snapshot at once).
 constexpr std::array<Channel, 5> kCreateBranches{Channel::Position, Channel::Movement,
                                                  Channel::State, Channel::Vector, Channel::ObjDesc};
 
@@ -95,13 +95,13 @@ struct PositionDecision {
 // One object's stamps across its generations (SmartBox's per-object update-time array).
 class ObjectTimestamps {
   public:
-    // SEED §3.1 on CreateObject (R17).
+    // HandleCreateObject's generations (R17).
     CreateDecision onCreateObject(const Timestamps& incoming);
     // State, Vector, Movement and ObjDesc messages (R18): the exact live Instance, then a
     // strictly newer stamp on `channel`; the stamp is stored only when both gates pass.
     GateResult onChannelUpdate(Channel channel, std::uint16_t instance, std::uint16_t incoming);
-    // F748 Position of a remote object (SmartBox::HandleReceivedPosition 0x00453FD0, SEED
-    // §3.1): the exact live Instance, a strictly newer Position stamp, then a Teleport stamp no
+    // F748 Position of a remote object (SmartBox::HandleReceivedPosition 0x00453FD0, R18):
+    // the exact live Instance, a strictly newer Position stamp, then a Teleport stamp no
     // older than the stored one (otherwise StaleTeleport, and the Position stamp is left as it
     // was); a newer Teleport is stored too. ForcePosition and the equal-Teleport blip are the
     // local player's path, which the preview does not have.

@@ -1,7 +1,7 @@
 #pragma once
 
 // The game messages the previewer's timeline needs, each decoded from and encoded to one message
-// body starting at its u32 opcode (SEED §4; ACE's GameMessage layouts cross-checked).
+// body starting at its u32 opcode (R5, docs/wire.md; ACE's GameMessage layouts cross-checked).
 
 #include "preview/wire/physics_desc.h"
 
@@ -121,7 +121,7 @@ struct PositionPack {
     std::uint16_t positionStamp = 0;
     std::uint16_t teleportStamp = 0;
     // Parsed but not gated: ForcePosition concerns only the local player, which the preview
-    // does not have (SEED §3.1).
+    // does not have (docs/wire.md).
     std::uint16_t forcePositionStamp = 0;
 
     // Truncation throws DatError naming the field ("PositionPack.orientation.x").

@@ -16,7 +16,7 @@ bool has(std::uint32_t flags, std::uint32_t bit) {
     return (flags & bit) != 0;
 }
 
-// Exactly nine, in this order, whatever the flags say (SEED §1).
+// Exactly nine, in this order, whatever the flags say (R1).
 constexpr std::array<const char*, kChannelCount> kStampFields{
     "PhysicsDesc.timestamps.Position",      "PhysicsDesc.timestamps.Movement",
     "PhysicsDesc.timestamps.State",         "PhysicsDesc.timestamps.Vector",

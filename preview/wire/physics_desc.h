@@ -1,7 +1,7 @@
 #pragma once
 
 // PhysicsDesc, the physics half of a CreateObject, exactly as PhysicsDesc::UnPack (0x0051DDD0)
-// reads it (SEED §1, R1-R4). Every optional field stays optional: absent is not a present zero.
+// reads it (R1-R4). Every optional field stays optional: absent is not a present zero.
 
 #include "datreader/io/byte_cursor.h"
 #include "datreader/io/byte_writer.h"
@@ -17,7 +17,7 @@
 
 namespace portalkit::preview::wire {
 
-// The PhysicsDesc bitfield (ACE's PhysicsDescriptionFlag agrees with SEED §1).
+// The PhysicsDesc bitfield (ACE's PhysicsDescriptionFlag agrees with R1).
 namespace descflag {
 constexpr std::uint32_t CSetup = 0x00000001;
 constexpr std::uint32_t MTable = 0x00000002;

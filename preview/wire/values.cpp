@@ -151,7 +151,7 @@ Frame frameMembersFromJson(const dat::JsonNode& obj) {
 }
 
 std::vector<std::uint8_t> bytesFromJson(const dat::JsonNode& node) {
-    // Whitespace and '|' may separate the digits, so the seed fixtures paste as they are.
+    // Whitespace and '|' may separate the digits, so the R5 fixtures paste as they are.
     QByteArray digits;
     for (const QChar c : node.string()) {
         if (c.isSpace() || c == '|')

@@ -11,7 +11,7 @@ namespace portalkit::cli {
 
 namespace {
 
-// Hex digits with any spaces, newlines or '|' between them (the seed fixtures' spelling).
+// Hex digits with any spaces, newlines or '|' between them (the R5 fixtures' spelling).
 std::optional<QByteArray> parseHex(const QString& text) {
     QByteArray digits;
     for (const QChar c : text) {

@@ -1,6 +1,6 @@
 // The audit end to end through the CLI a release engineer runs: the demo DAT holds its bundled
 // manifest, and each kind of damage fails with exit 1 naming the right DID and check. The
-// retail manifest carries every pin of seed §11, checked against the seed's own values.
+// retail manifest carries every retail DAT fact, checked against docs/retail-behaviour.md.
 
 #include "audit/checks.h"
 #include "audit/manifest.h"
@@ -248,7 +248,7 @@ class TestAudit : public QObject {
         }
     }
 
-    // Seed §11: every pin it gives, with the seed's own values.
+    // docs/retail-behaviour.md#retail-dat-facts: every pin, with the retail values.
     void retailManifestCarriesEverySeedPin() {
         const audit::Manifest retail = audit::Manifest::load(kRetailManifest);
         const std::map<std::uint32_t, std::pair<std::uint64_t, QByteArray>> rows{
@@ -312,7 +312,7 @@ class TestAudit : public QObject {
         QCOMPARE(retail.projectiles.size(), std::size_t(10));
     }
 
-    // The demo mirrors the seed's values, so against the retail manifest only what the demo
+    // The demo mirrors the retail values, so against the retail manifest only what the demo
     // cannot share fails: retail's bytes and the retail tables it does not carry.
     void demoMatchesEveryRetailPinButBytes() {
         const audit::AuditResult result =

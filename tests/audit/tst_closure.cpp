@@ -1,5 +1,6 @@
-// The motion closure: the recall pin on the demo DAT (SEED §11.3), and each route and failure of
-// GetObjectSequence (effects-semantics §3.5) on small MotionTables written with DatWriter.
+// The motion closure: the recall pin on the demo DAT (docs/retail-behaviour.md#dat-recall), and
+// each route and failure of GetObjectSequence (docs/retail-behaviour.md#motion-sequence) on small
+// MotionTables written with DatWriter.
 
 #include "audit/closure.h"
 #include "datreader/container/dat_writer.h"

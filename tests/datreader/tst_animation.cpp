@@ -1,4 +1,4 @@
-// Animation (dat-format §3.4) and AnimationFrame (§3.2), on byte arrays written by hand from the
+// Animation and AnimationFrame (docs/formats.md), on byte arrays written by hand from the
 // spec tables and on synthetic records round-tripped through the encoder.
 
 #include "datreader/io/dat_error.h"

@@ -100,7 +100,7 @@ class TestByteIo : public QObject {
     }
 
     void compressedUIntUsesMixedByteOrder() {
-        // dat-format §4.2: high 14 bits big-endian in b0/b1, low 16 bits little-endian.
+        // docs/formats.md: high 14 bits big-endian in b0/b1, low 16 bits little-endian.
         const std::vector<std::uint8_t> bytes{0xC1, 0x23, 0x67, 0x45};
         ByteCursor in(bytes);
         QCOMPARE(in.compressedUInt("n"), 0x01234567u);

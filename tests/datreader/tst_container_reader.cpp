@@ -1,4 +1,4 @@
-// Every structural fault class of dat-format §1, each produced from a DAT our writer made and
+// Every structural fault class of docs/formats.md, each produced from a DAT our writer made and
 // checked for the field, offset and DID the error names.
 
 #include "datreader/io/dat_error.h"

@@ -20,7 +20,7 @@ namespace {
 constexpr std::uint32_t kDrawingDid = 0x01000042;
 constexpr std::uint32_t kPhysicsDid = 0x01000043;
 
-// Written by hand from dat-format §3.6: drawing polygons and BSP, a degrade id, no alignment.
+// Written by hand from docs/formats.md: drawing polygons and BSP, a degrade id, no alignment.
 const std::vector<std::uint8_t> kDrawingObject{
     0x42, 0x00, 0x00, 0x01,                                                 // 0x00 id
     0x0A, 0x00, 0x00, 0x00,                                                 // 0x04 flags 2|8
@@ -350,7 +350,7 @@ class TestGfxObj : public QObject {
         jsonRoundTrips(gfxObj, kPhysicsDid, "gfxObj");
     }
 
-    // The UV index lists follow the stippling/sides rules of dat-format §3.6; checked against
+    // The UV index lists follow the stippling/sides rules of docs/formats.md; checked against
     // hand-written polygons because a round trip alone cannot catch a symmetric mistake.
     void polygonUVListsFollowStipplingAndSides_data() {
         QTest::addColumn<int>("stippling");

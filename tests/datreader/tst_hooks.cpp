@@ -1,5 +1,5 @@
 // The central hook codec, PhysicsScript, PhysicsScriptTable, ParticleEmitterInfo and the raw
-// CreateBlocking scan, on byte arrays written by hand from dat-format §3.3 and §3.15-§3.17.
+// CreateBlocking scan, on byte arrays written by hand from docs/formats.md.
 
 #include "datreader/io/dat_error.h"
 #include "datreader/records/blocking_scan.h"

@@ -1,4 +1,4 @@
-// MotionTable and MotionData (dat-format §3.13), on a byte array written by hand from the spec
+// MotionTable and MotionData (docs/formats.md), on a byte array written by hand from the spec
 // tables and on synthetic tables round-tripped through the encoder.
 
 #include "datreader/io/dat_error.h"

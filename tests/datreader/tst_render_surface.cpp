@@ -1,4 +1,4 @@
-// RenderSurface (0x06): decode hand-written bytes laid out as in dat-format §3.10, re-encode them
+// RenderSurface (0x06): decode hand-written bytes laid out as in docs/formats.md, re-encode them
 // byte for byte, and reject damaged input with the field and entry offset at fault.
 
 #include "datreader/records/render_surface.h"

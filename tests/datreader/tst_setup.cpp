@@ -18,7 +18,7 @@ namespace {
 
 constexpr std::uint32_t kDid = 0x02000123;
 
-// Written by hand from dat-format §3.5, field by field; offsets on the left.
+// Written by hand from docs/formats.md, field by field; offsets on the left.
 const std::vector<std::uint8_t> kHandWritten{
     0x23, 0x01, 0x00, 0x02, // 0x000 id 0x02000123
     0x03, 0x00, 0x00, 0x00, // 0x004 flags HasParent | HasDefaultScale

@@ -1,4 +1,4 @@
-// SoundTable (dat-format §3.14) and Wave (§3.12) with its conversion to a playable file, on byte
+// SoundTable and Wave (docs/formats.md) with its conversion to a playable file, on byte
 // arrays written by hand from the spec tables.
 
 #include "datreader/io/dat_error.h"

@@ -1,5 +1,5 @@
 // Surface (0x08), SurfaceTexture (0x05) and Palette (0x04): decode hand-written bytes laid out as
-// in dat-format §3.8, §3.9 and §3.11, re-encode them byte for byte, and reject damaged input.
+// in docs/formats.md, re-encode them byte for byte, and reject damaged input.
 
 #include "datreader/records/palette.h"
 #include "datreader/records/surface.h"

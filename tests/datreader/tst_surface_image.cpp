@@ -1,5 +1,5 @@
 // RenderSurface → QImage: exact pixels for every decoded format, from bytes written by hand
-// (dat-format §3.10, S3TC block layout), and the errors for data that cannot be an image.
+// (docs/formats.md, S3TC block layout), and the errors for data that cannot be an image.
 
 #include "datreader/imaging/surface_image.h"
 

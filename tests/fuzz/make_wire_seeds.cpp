@@ -1,5 +1,5 @@
 // Writes the fuzz_wire seed corpus: one synthetic message body per file, built byte by byte in
-// the seed's field order (no captured server bytes): the two seed §4 fixtures, SetState,
+// the retail field order (no captured server bytes): the two R5 fixtures, SetState,
 // VectorUpdate, DeleteObject, UpdatePositions from the smallest to the largest PositionPack, and
 // CreateObjects from bare to every PhysicsDesc field.
 // Usage: make_wire_seeds OUT_DIR

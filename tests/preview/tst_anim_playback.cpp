@@ -1,5 +1,5 @@
-// Animation playback (effects-semantics §2) and MotionTable resolution (§3) against synthetic
-// records, then the recall chain on the demo DAT (R48).
+// Animation playback and MotionTable resolution (docs/retail-behaviour.md#animation-playback)
+// against synthetic records, then the recall chain on the demo DAT (R48).
 
 #include "datreader/container/dat_file.h"
 #include "preview/anim/motion_table_manager.h"

@@ -1,4 +1,4 @@
-// The scenarios on the demo DAT our writer builds: what the seeds say retail does with
+// The scenarios on the demo DAT our writer builds: what retail does with
 // these ids, played from DAT data by the runtime and by `portalkit simulate`.
 
 #include "preview/scene/preview_scene.h"

@@ -119,7 +119,7 @@ class TestFlight : public QObject {
         calcFriction(sled, 0.2f, 9);
         QVERIFY_NEAR(sled.velocity, (Vec3{3 * std::pow(0.05f, 0.2f), 0, 0}));
 
-        // At rest the position does not integrate, but v += a·dt still runs (C4).
+        // At rest the position does not integrate, but v += a·dt still runs (R36).
         PhysicsBody resting;
         resting.acceleration = {0, 0, kGravity};
         frame = Frame{};
@@ -485,8 +485,8 @@ class TestFlight : public QObject {
         QVERIFY_NEAR(body.frame.origin, (Vec3{2.5f, 0, 100}));
     }
 
-    // SEED §15 / C2: a failed transition keeps the integrated candidate, zeroes only the
-    // reported velocity, and runs no response.
+    // R57's older reading (issue 18 corrects it): a failed transition keeps the integrated
+    // candidate, zeroes only the reported velocity, and runs no response.
     void transitionFailureKeepsTheCandidate() {
         PreviewWorld small;
         small.bounds = {{-5, -5, -5}, {5, 5, 5}};

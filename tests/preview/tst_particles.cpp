@@ -1,6 +1,6 @@
 // Particle emitters on synthetic ParticleEmitterInfo records: the manager's id rules (R28–R34),
 // every particle type's formula against hand-computed values, the RNG draw order, and the
-// emission and end rules of effects-semantics §1.
+// emission and end rules of docs/retail-behaviour.md.
 
 #include "preview/core/retail_random.h"
 #include "preview/effects/particle_manager.h"

@@ -1,5 +1,5 @@
-// The wire layer against the seed (retail-projectile-vfx-pseudocode §1, §3, §3.1, §4): every
-// input is synthetic bytes written here, in the order the seed gives, never through the encoder
+// The wire layer against retail (docs/retail-behaviour.md#r1, R1-R5 and R16-R18): every
+// input is synthetic bytes written here, in the order retail reads, never through the encoder
 // under test.
 
 #include "datreader/io/dat_error.h"
@@ -94,7 +94,7 @@ constexpr std::uint32_t kAllButAnimationFrame =
     descflag::DefaultScript | descflag::DefaultScriptIntensity | descflag::Position |
     descflag::Movement | descflag::Translucency;
 
-// Every field present, in the §1 order, with values that tell the fields apart. The children
+// Every field present, in the R1 order, with values that tell the fields apart. The children
 // entries are one region: the count is checked against the bytes left before any is read.
 Layout fullDescription() {
     Layout l;
@@ -293,7 +293,7 @@ class TestWire : public QObject {
         QCOMPARE(*desc.omega, Vec3(0.1f, 0.2f, 0.3f));
         QCOMPARE(*desc.defaultScriptType, 0x5Cu);
         QCOMPARE(*desc.defaultScriptIntensity, 0.6f);
-        // Nine stamps in the seed's order, Position first and Instance last.
+        // Nine stamps in the retail order, Position first and Instance last.
         for (std::size_t i = 0; i < kChannelCount; ++i)
             QCOMPARE(desc.timestamps[i], std::uint16_t(0x0101 + i));
         QCOMPARE(desc.stamp(Channel::Position), std::uint16_t(0x0101));
@@ -837,7 +837,7 @@ class TestWire : public QObject {
             // And the JSON of the result is the same JSON.
             QVERIFY2(toJson(messageFromJson(toJson(message))) == toJson(message), qPrintable(what));
         }
-        // The seed's F755 keeps its exact NaN through JSON text.
+        // The R5 F755 fixture keeps its exact NaN through JSON text.
         const Message typed = throughJsonText(decodeMessage(samples[1]));
         QCOMPARE(std::get<PlayScriptType>(typed).intensityBits, 0x7FC01234u);
         QCOMPARE(std::get<PlayScriptType>(typed).scriptType, 0xA5A5A5A5u);

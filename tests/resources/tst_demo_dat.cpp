@@ -1,7 +1,7 @@
-// The demo DAT mirrors the retail ids and values the seeds name, so every flow works the same on
-// demo and real data. The expected values below come from the seeds
-// (retail-projectile-vfx-pseudocode.txt §11, remote-and-world-specials-pseudocode.txt §0-1),
-// not from the demo sources: a change to the sources that breaks a seed fact fails here.
+// The demo DAT mirrors the ids and values of the retail DAT, so every flow works the same on
+// demo and real data. The expected values below come from the retail facts
+// (docs/retail-behaviour.md#retail-dat-facts), not from the demo sources: a change to the
+// sources that breaks a retail fact fails here.
 
 #include "datreader/container/dat_file.h"
 #include "datreader/container/verifier.h"
@@ -87,7 +87,7 @@ class TestDemoDat : public QObject {
                  report.problems.empty() ? "" : report.problems.front().message.c_str());
         const auto iteration = demo().iteration();
         QVERIFY(iteration && iteration->current >= 1 && iteration->complete());
-        // Plausible dates: the 2013 end-of-retail build the seeds describe.
+        // Plausible dates: the 2013 end-of-retail build docs/retail-behaviour.md describes.
         for (const EntryInfo& entry : demo().entries())
             if (entry.id != kIterationDid)
                 QVERIFY(entry.date >= 1356998400u && entry.date < 1388534400u);
@@ -121,7 +121,7 @@ class TestDemoDat : public QObject {
         }
     }
 
-    // remote-and-world-specials §0: the human spheres, verbatim, and height 1.835.
+    // docs/retail-behaviour.md#dat-spheres: the human spheres, verbatim, and height 1.835.
     void humanSetup() {
         const auto human = record<Setup>(0x02000001);
         QVERIFY(human.parts.size() >= 3);
@@ -137,7 +137,7 @@ class TestDemoDat : public QObject {
         QCOMPARE(human.defaultScriptTable, 0x34000004u);
     }
 
-    // Seed §11.3 and effects-semantics §3.6: NonCombat Ready, and the recall link.
+    // docs/retail-behaviour.md#recall: NonCombat Ready, and the recall link.
     void humanMotionTableResolvesRecall() {
         const auto table = record<MotionTable>(0x09000001);
         QCOMPARE(table.defaultStyle, kNonCombat);
@@ -183,7 +183,7 @@ class TestDemoDat : public QObject {
                 QVERIFY(hook.type() != HookType::CallPES); // no CallPES in the human recall
     }
 
-    // Seed §11.3: both Hidden/UnHide asset pairs.
+    // docs/retail-behaviour.md#dat-recall: both Hidden/UnHide asset pairs.
     void hiddenAndUnHideTables() {
         QCOMPARE(shapeOf(record<PhysicsScriptTable>(0x34000004)),
                  (TableShape{{kUnHide, {{1, 0x3300032F}}}, {kHidden, {{1, 0x33000331}}}}));
@@ -191,7 +191,8 @@ class TestDemoDat : public QObject {
                  (TableShape{{kUnHide, {{1, 0x330002E0}}}, {kHidden, {{1, 0x330002F3}}}}));
     }
 
-    // Seed §11.1: one sphere, no cylinder spheres; Force Bolt's is offset.
+    // docs/retail-behaviour.md#dat-spheres: one sphere, no cylinder spheres; Force Bolt's is
+    // offset.
     void projectileShapes_data() {
         QTest::addColumn<quint32>("setup");
         QTest::addColumn<float>("y");
@@ -224,7 +225,7 @@ class TestDemoDat : public QObject {
             QVERIFY2(demo().find(part), formatDid(part).c_str());
     }
 
-    // Seed §11.2: tables in stored order.
+    // docs/retail-behaviour.md#dat-tables: tables in stored order.
     void projectileTables() {
         QCOMPARE(shapeOf(record<PhysicsScriptTable>(0x3400002B)),
                  (TableShape{{kCreate, {{1, 0x33000719}}},
@@ -261,7 +262,8 @@ class TestDemoDat : public QObject {
         QVERIFY(contains(hookTypes(record<PhysicsScript>(0x33000109)), HookType::SetLight));
     }
 
-    // Seed §11.2: Scale, CreateParticle 0x3200071B on part 0, SoundTable, all at t = 0.
+    // docs/retail-behaviour.md#dat-tables: Scale, CreateParticle 0x3200071B on part 0, SoundTable,
+    // all at t = 0.
     void tuskerFistDefaultScript() {
         QCOMPARE(record<Setup>(0x02000EAE).defaultScript, 0x33000D77u);
         const auto script = record<PhysicsScript>(0x33000D77);
@@ -275,7 +277,8 @@ class TestDemoDat : public QObject {
         QCOMPARE(particle.partIndex, 0u);
     }
 
-    // Seed §11.4: the raw scan finds exactly 0x33000AEA..0x33000AF8 and no Animation.
+    // docs/retail-behaviour.md#dat-blocking: the raw scan finds exactly 0x33000AEA..0x33000AF8 and
+    // no Animation.
     void createBlockingInventory() {
         std::set<std::uint32_t> holders;
         std::size_t unreadable = 0;

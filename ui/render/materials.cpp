@@ -85,8 +85,9 @@ vec3 lighting(vec3 at, vec3 n) {
 // Particles: one instance per particle, lit per vertex as the client's fixed-function pipeline
 // lit them. Per-pixel lighting made llvmpipe fill the bottleneck at 10k sprites (benchmarks.md).
 // instanceRotation is the particle's quaternion (w, x, y, z). Billboards (BILLBOARD defined)
-// turn local +Y toward the viewer, keeping +Z up in billboardMode 5 (effects-semantics §1.12).
-// The two are separate programs because llvmpipe runs both sides of a branch.
+// turn local +Y toward the viewer, keeping +Z up in billboardMode 5
+// (docs/retail-behaviour.md#particle-drawing). The two are separate programs because llvmpipe runs
+// both sides of a branch.
 const char* kInstancedVertex = R"(
 in vec3 vertexPosition;
 in vec3 vertexNormal;

@@ -155,7 +155,7 @@ QImage OffscreenRenderer::render(const preview::FrameSnapshot& snapshot) {
     QElapsedTimer clock;
     clock.start();
     // Shaders, buffers and textures upload on the first frames that see them; the first capture
-    // after start-up shows only the clear colour (qt3d-headless.md), so a cold renderer
+    // after start-up shows only the clear colour (docs/render.md), so a cold renderer
     // captures twice.
     const int captures = m_warm ? 1 : 2;
     for (int i = 0; i < (m_warm ? 1 : 2); ++i)

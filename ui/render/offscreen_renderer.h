@@ -1,7 +1,7 @@
 #pragma once
 
 // Renders FrameSnapshots into an FBO without a window: a bare QAspectEngine in Manual run mode,
-// a QOffscreenSurface and a QRenderCapture (shared/notes/qt3d-headless.md). Needs a
+// a QOffscreenSurface and a QRenderCapture (docs/render.md). Needs a
 // QGuiApplication, QT3D_RENDERER=opengl and an X display (Xvfb). Every wait is bounded: a frame
 // that does not arrive within timeoutMs() fails with errorString() instead of hanging.
 

@@ -369,7 +369,8 @@ void SceneView::updateLights(const preview::FrameSnapshot& snapshot) {
             break;
         const QColor c = QColor::fromRgb(light.color & 0xFFFFFF);
         const float k = std::isfinite(light.intensity) ? light.intensity : 0;
-        // Distant and spot lights shine along the frame's local +Y (effects-semantics §5.1).
+        // Distant and spot lights shine along the frame's local +Y
+        // (docs/retail-behaviour.md#light-records).
         const QVector3D dir = toQt(light.world.orientation).rotatedVector(QVector3D(0, 1, 0));
         m_lightParameters[QStringLiteral("lightPosition%1").arg(n)]->setValue(
             QVector4D(toQt(light.world.origin), float(std::clamp(light.type, 0, 2))));

@@ -182,7 +182,7 @@ QImage ViewportWidget::capture(int timeoutMs) {
     QElapsedTimer clock;
     clock.start();
     applyCamera();
-    // The first capture after start-up is only the clear colour (qt3d-headless.md), and with
+    // The first capture after start-up is only the clear colour (docs/render.md), and with
     // the OnDemand policy a capture may be served by a frame drawn before the last change was
     // synchronised: the second capture is always current.
     const int captures = 2;
