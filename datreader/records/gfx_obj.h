@@ -25,9 +25,9 @@ struct GfxObj {
     static constexpr std::uint32_t kHasDrawing = 0x2;
     static constexpr std::uint32_t kHasDidDegrade = 0x8;
 
-    static constexpr std::uint8_t kStipplingNoPos = mesh::kStipplingNoPos;
-    static constexpr std::uint8_t kStipplingNoNeg = mesh::kStipplingNoNeg;
-    static constexpr std::int32_t kSidesClockwise = mesh::kSidesClockwise;
+    static constexpr std::uint8_t kStipplingNoPos = MeshPolygon::kStipplingNoPos;
+    static constexpr std::uint8_t kStipplingNoNeg = MeshPolygon::kStipplingNoNeg;
+    static constexpr std::int32_t kSidesClockwise = MeshPolygon::kSidesClockwise;
 
     using UV = MeshUV;
     using Vertex = MeshVertex;

@@ -12,12 +12,6 @@
 
 namespace portalkit::dat {
 
-namespace mesh {
-constexpr std::uint8_t kStipplingNoPos = 0x4;
-constexpr std::uint8_t kStipplingNoNeg = 0x8;
-constexpr std::int32_t kSidesClockwise = 2; // both sides with their own neg data
-} // namespace mesh
-
 struct MeshUV {
     float u = 0, v = 0;
     bool operator==(const MeshUV&) const = default;
@@ -32,6 +26,10 @@ struct MeshVertex {
 };
 
 struct MeshPolygon {
+    static constexpr std::uint8_t kStipplingNoPos = 0x4;
+    static constexpr std::uint8_t kStipplingNoNeg = 0x8;
+    static constexpr std::int32_t kSidesClockwise = 2; // both sides with their own neg data
+
     std::uint16_t id = 0;        // the u16 key stored before the polygon
     std::uint8_t stippling = 0;  // raw bits: 0x1 pos, 0x2 neg, 0x4 NoPos, 0x8 NoNeg
     std::int32_t sidesType = 0;  // CullMode, raw
@@ -41,9 +39,9 @@ struct MeshPolygon {
     std::vector<std::uint8_t> posUVIndices; // one per vertex when stored, else empty
     std::vector<std::uint8_t> negUVIndices; // one per vertex when stored, else empty
 
-    bool storesPosUVIndices() const { return (stippling & mesh::kStipplingNoPos) == 0; }
+    bool storesPosUVIndices() const { return (stippling & kStipplingNoPos) == 0; }
     bool storesNegUVIndices() const {
-        return sidesType == mesh::kSidesClockwise && (stippling & mesh::kStipplingNoNeg) == 0;
+        return sidesType == kSidesClockwise && (stippling & kStipplingNoNeg) == 0;
     }
     bool operator==(const MeshPolygon&) const = default;
 };
