@@ -35,24 +35,24 @@ render() { # render OUTPUT.png [portalkit render options...]
 }
 
 # The human standing, with its collision spheres and the ground grid.
-render human-setup.png --setup 0x02000001 --at 0 --camera 30,15 --overlays spheres,grid
+render human-setup.png --setup 0x02000001 --time 0 --camera 30,15 --overlays spheres,grid
 
 # The human's recall: the emitter starts at 1.72 s; three frames of the sparks building up.
-render human-recall-%d.png --setup 0x02000001 --motion 0x10000153 --at 1.8,2.6,4.0 \
+render human-recall-%d.png --setup 0x02000001 --motion 0x10000153 --time 1.8,2.6,4.0 \
     --camera 25,15,4
 
 # Flame Bolt Launch at intensity 0.5 (script 0x3300011C). Its trail emits per metre flown, so
 # the bolt is launched at 8 m/s without gravity (state 0x00400808).
 render flame-bolt-launch.png --setup 0x0200040D --typed Launch --intensity 0.5 \
-    --velocity 0,8,0 --state 0x00400808 --at 1.0 --camera 60,20,3.5
+    --velocity 0,8,0 --state 0x00400808 --time 1.0 --camera 60,20,3.5
 
 # The Flame Bolt scenario: in flight toward the creature, then the Explode after the hit.
-render flame-bolt-scenario-%d.png --scenario "$scenarios/flame_bolt.json" --at 0.6,1.1 \
+render flame-bolt-scenario-%d.png --scenario "$scenarios/flame_bolt.json" --time 0.6,1.1 \
     --camera 70,15 --overlays grid
 
 # The arrow scenario: rising in flight, then falling nose down after it hit the wall.
-render arrow-%d.png --scenario "$scenarios/arrow.json" --at 0.4,1.0 --camera 70,15,2.5 \
+render arrow-%d.png --scenario "$scenarios/arrow.json" --time 0.4,1.0 --camera 70,15,2.5 \
     --overlays spheres,grid
 
 # The Tusker Fist: its Setup's DefaultScript scales it to 1.25 and starts a glow emitter.
-render tusker-fist.png --setup 0x02000EAE --at 1.0 --camera 40,25,1.1
+render tusker-fist.png --setup 0x02000EAE --time 1.0 --camera 40,25,1.1

@@ -159,145 +159,173 @@ MotionResult MotionResolver::getObjectSequence(std::uint32_t motion, MotionState
     if (!state.style || !state.substate)
         return {};
     const std::uint32_t substate = state.substate; // the substate on entry
-    const std::uint32_t currentDefault = styleDefault(state.style);
-    if (motion == currentDefault && !stopModifiers && (substate & motion::kModifier))
+    if (motion == styleDefault(state.style) && !stopModifiers && (substate & motion::kModifier))
         return {true, 0};
-
-    if (motion & motion::kStyle) {
-        if (state.style == motion)
-            return {true, 0};
-        const dat::MotionData* preLink =
-            substate != currentDefault
-                ? getLink(state.style, substate, state.substateMod, currentDefault, speed)
-                : nullptr;
-        const auto newDefault = m_table.defaultSubstate(motion);
-        const dat::MotionData* cycle = newDefault ? m_table.cycle(motion, *newDefault) : nullptr;
-        if (cycle) {
-            if (cycle->bitfield & kClearsModifiers)
-                state.modifiers.clear();
-            const dat::MotionData* link =
-                getLink(state.style, currentDefault, state.substateMod, motion, speed);
-            const dat::MotionData* link2 = nullptr;
-            if (!link && motion != state.style) {
-                // Route through the table's default style. Without a default there, the client's
-                // local still holds the entry substate.
-                link = getLink(state.style, currentDefault, 1, m_table.defaultStyle, 1);
-                link2 = getLink(m_table.defaultStyle,
-                                m_table.defaultSubstate(m_table.defaultStyle).value_or(substate), 1,
-                                motion, 1);
-            }
-            sequence.clearPhysics();
-            sequence.removeCyclicAnims();
-            addMotion(sequence, preLink, speed);
-            addMotion(sequence, link, speed);
-            addMotion(sequence, link2, speed);
-            addMotion(sequence, cycle, speed);
-            state.substate = *newDefault;
-            state.style = motion;
-            state.substateMod = speed;
-            reModify(sequence, state);
-            return {true,
-                    animCount(preLink) + animCount(link) + animCount(link2) + animCount(cycle) - 1};
-        }
-    }
-
-    if (motion & motion::kSubState) {
-        const dat::MotionData* cycle = m_table.cycle(state.style, motion);
-        if (!cycle)
-            cycle = m_table.cycle(m_table.defaultStyle, motion);
-        if (cycle && isAllowed(motion, *cycle, state)) {
-            if (motion == substate && sameSign(speed, state.substateMod) && !sequence.empty()) {
-                // The running cycle only changes speed: no new animations, no AnimationDone.
-                changeCycleSpeed(sequence, state.substateMod, speed);
-                subtractMotion(sequence, cycle, state.substateMod);
-                combineMotion(sequence, cycle, speed);
-                state.substateMod = speed;
-                return {true, 0};
-            }
-            if (cycle->bitfield & kClearsModifiers)
-                state.modifiers.clear();
-            const dat::MotionData* link =
-                getLink(state.style, state.substate, state.substateMod, motion, speed);
-            const dat::MotionData* link2 = nullptr;
-            if (!link || !sameSign(speed, state.substateMod)) {
-                // Via the style's default substate: out at the old speed, in at the new one.
-                const std::uint32_t viaDefault = styleDefault(state.style);
-                link = getLink(state.style, state.substate, state.substateMod, viaDefault, 1);
-                link2 = getLink(state.style, viaDefault, 1, motion, speed);
-            }
-            sequence.clearPhysics();
-            sequence.removeCyclicAnims();
-            if (link2) {
-                addMotion(sequence, link, state.substateMod);
-                addMotion(sequence, link2, speed);
-            } else {
-                addMotion(sequence, link, state.substateMod >= 0 || speed <= 0 ? speed : -speed);
-            }
-            addMotion(sequence, cycle, speed);
-            // Leaving a substate that is also a modifier (a turn) keeps it as a modifier.
-            if (state.substate != motion && (state.substate & motion::kModifier) &&
-                styleDefault(state.style) != motion)
-                state.modifiers.push_front({state.substate, state.substateMod});
-            state.substateMod = speed;
-            state.substate = motion;
-            reModify(sequence, state);
-            return {true, animCount(link) + animCount(link2) + animCount(cycle) - 1};
-        }
-    }
-
-    if (motion & motion::kAction) {
-        const dat::MotionData* current = m_table.cycle(state.style, substate);
-        if (current) {
-            if (const dat::MotionData* link =
-                    getLink(state.style, substate, state.substateMod, motion, speed)) {
-                state.actions.push_back({motion, speed});
-                sequence.clearPhysics();
-                sequence.removeCyclicAnims();
-                addMotion(sequence, link, speed);
-                addMotion(sequence, current, state.substateMod);
-                reModify(sequence, state);
-                return {true, animCount(link)};
-            }
-            // No direct link: to the style default, the action, and back to the substate.
-            const std::uint32_t viaDefault = styleDefault(state.style);
-            const dat::MotionData* toDefault =
-                getLink(state.style, substate, state.substateMod, viaDefault, 1);
-            const dat::MotionData* act =
-                toDefault ? getLink(state.style, viaDefault, 1, motion, speed) : nullptr;
-            if (toDefault && act) {
-                const dat::MotionData* back =
-                    getLink(state.style, viaDefault, 1, substate, state.substateMod);
-                state.actions.push_back({motion, speed});
-                sequence.clearPhysics();
-                sequence.removeCyclicAnims();
-                addMotion(sequence, toDefault, 1);
-                addMotion(sequence, act, speed);
-                addMotion(sequence, back, 1);
-                addMotion(sequence, current, state.substateMod);
-                reModify(sequence, state);
-                return {true, animCount(toDefault) + animCount(act) + animCount(back)};
-            }
-        }
-    }
-
-    if (motion & motion::kModifier) {
-        // Modifiers only add to the velocity/omega pair, and never over a bit-1 cycle.
-        const dat::MotionData* current = m_table.cycle(state.style, substate);
-        if (current && !(current->bitfield & kClearsModifiers)) {
-            if (const dat::MotionData* modifier = modifierEntry(state.style, motion)) {
-                bool added = addModifier(state, motion, speed);
-                if (!added) {
-                    stopSequenceMotion(motion, state, sequence);
-                    added = addModifier(state, motion, speed);
-                }
-                if (added) {
-                    combineMotion(sequence, modifier, speed);
-                    return {true, 0};
-                }
-            }
-        }
-    }
+    // A branch that does not take the motion changes nothing, so the next one sees the entry
+    // state.
+    if (motion & motion::kStyle)
+        if (const auto result = changeStyle(motion, state, sequence, speed))
+            return *result;
+    if (motion & motion::kSubState)
+        if (const auto result = changeSubstate(motion, state, sequence, speed))
+            return *result;
+    if (motion & motion::kAction)
+        if (const auto result = performAction(motion, state, sequence, speed))
+            return *result;
+    if (motion & motion::kModifier)
+        if (const auto result = addModifierMotion(motion, state, sequence, speed))
+            return *result;
     return {};
+}
+
+// The Style branch: to the new style's default substate, through links from here.
+std::optional<MotionResult> MotionResolver::changeStyle(std::uint32_t motion, MotionState& state,
+                                                        Sequencer& sequence, float speed) const {
+    const std::uint32_t substate = state.substate;
+    const std::uint32_t currentDefault = styleDefault(state.style);
+    if (state.style == motion)
+        return MotionResult{true, 0};
+    const dat::MotionData* preLink =
+        substate != currentDefault
+            ? getLink(state.style, substate, state.substateMod, currentDefault, speed)
+            : nullptr;
+    const auto newDefault = m_table.defaultSubstate(motion);
+    const dat::MotionData* cycle = newDefault ? m_table.cycle(motion, *newDefault) : nullptr;
+    if (!cycle)
+        return std::nullopt;
+    if (cycle->bitfield & kClearsModifiers)
+        state.modifiers.clear();
+    const dat::MotionData* link =
+        getLink(state.style, currentDefault, state.substateMod, motion, speed);
+    const dat::MotionData* link2 = nullptr;
+    if (!link && motion != state.style) {
+        // Route through the table's default style. Without a default there, the client's
+        // local still holds the entry substate.
+        link = getLink(state.style, currentDefault, 1, m_table.defaultStyle, 1);
+        link2 =
+            getLink(m_table.defaultStyle,
+                    m_table.defaultSubstate(m_table.defaultStyle).value_or(substate), 1, motion, 1);
+    }
+    sequence.clearPhysics();
+    sequence.removeCyclicAnims();
+    addMotion(sequence, preLink, speed);
+    addMotion(sequence, link, speed);
+    addMotion(sequence, link2, speed);
+    addMotion(sequence, cycle, speed);
+    state.substate = *newDefault;
+    state.style = motion;
+    state.substateMod = speed;
+    reModify(sequence, state);
+    return MotionResult{true, animCount(preLink) + animCount(link) + animCount(link2) +
+                                  animCount(cycle) - 1};
+}
+
+// The SubState branch: a new cycle, or the running one at a new speed.
+std::optional<MotionResult> MotionResolver::changeSubstate(std::uint32_t motion, MotionState& state,
+                                                           Sequencer& sequence, float speed) const {
+    const std::uint32_t substate = state.substate;
+    const dat::MotionData* cycle = m_table.cycle(state.style, motion);
+    if (!cycle)
+        cycle = m_table.cycle(m_table.defaultStyle, motion);
+    if (!cycle || !isAllowed(motion, *cycle, state))
+        return std::nullopt;
+    if (motion == substate && sameSign(speed, state.substateMod) && !sequence.empty()) {
+        // The running cycle only changes speed: no new animations, no AnimationDone.
+        changeCycleSpeed(sequence, state.substateMod, speed);
+        subtractMotion(sequence, cycle, state.substateMod);
+        combineMotion(sequence, cycle, speed);
+        state.substateMod = speed;
+        return MotionResult{true, 0};
+    }
+    if (cycle->bitfield & kClearsModifiers)
+        state.modifiers.clear();
+    const dat::MotionData* link =
+        getLink(state.style, state.substate, state.substateMod, motion, speed);
+    const dat::MotionData* link2 = nullptr;
+    if (!link || !sameSign(speed, state.substateMod)) {
+        // Via the style's default substate: out at the old speed, in at the new one.
+        const std::uint32_t viaDefault = styleDefault(state.style);
+        link = getLink(state.style, state.substate, state.substateMod, viaDefault, 1);
+        link2 = getLink(state.style, viaDefault, 1, motion, speed);
+    }
+    sequence.clearPhysics();
+    sequence.removeCyclicAnims();
+    if (link2) {
+        addMotion(sequence, link, state.substateMod);
+        addMotion(sequence, link2, speed);
+    } else {
+        addMotion(sequence, link, state.substateMod >= 0 || speed <= 0 ? speed : -speed);
+    }
+    addMotion(sequence, cycle, speed);
+    // Leaving a substate that is also a modifier (a turn) keeps it as a modifier.
+    if (state.substate != motion && (state.substate & motion::kModifier) &&
+        styleDefault(state.style) != motion)
+        state.modifiers.push_front({state.substate, state.substateMod});
+    state.substateMod = speed;
+    state.substate = motion;
+    reModify(sequence, state);
+    return MotionResult{true, animCount(link) + animCount(link2) + animCount(cycle) - 1};
+}
+
+// The Action branch: a one-shot played over the current cycle, which then resumes.
+std::optional<MotionResult> MotionResolver::performAction(std::uint32_t motion, MotionState& state,
+                                                          Sequencer& sequence, float speed) const {
+    const std::uint32_t substate = state.substate;
+    const dat::MotionData* current = m_table.cycle(state.style, substate);
+    if (!current)
+        return std::nullopt;
+    if (const dat::MotionData* link =
+            getLink(state.style, substate, state.substateMod, motion, speed)) {
+        state.actions.push_back({motion, speed});
+        sequence.clearPhysics();
+        sequence.removeCyclicAnims();
+        addMotion(sequence, link, speed);
+        addMotion(sequence, current, state.substateMod);
+        reModify(sequence, state);
+        return MotionResult{true, animCount(link)};
+    }
+    // No direct link: to the style default, the action, and back to the substate.
+    const std::uint32_t viaDefault = styleDefault(state.style);
+    const dat::MotionData* toDefault =
+        getLink(state.style, substate, state.substateMod, viaDefault, 1);
+    const dat::MotionData* act =
+        toDefault ? getLink(state.style, viaDefault, 1, motion, speed) : nullptr;
+    if (!toDefault || !act)
+        return std::nullopt;
+    const dat::MotionData* back = getLink(state.style, viaDefault, 1, substate, state.substateMod);
+    state.actions.push_back({motion, speed});
+    sequence.clearPhysics();
+    sequence.removeCyclicAnims();
+    addMotion(sequence, toDefault, 1);
+    addMotion(sequence, act, speed);
+    addMotion(sequence, back, 1);
+    addMotion(sequence, current, state.substateMod);
+    reModify(sequence, state);
+    return MotionResult{true, animCount(toDefault) + animCount(act) + animCount(back)};
+}
+
+// The Modifier branch: adds to the velocity/omega pair of the current cycle.
+std::optional<MotionResult> MotionResolver::addModifierMotion(std::uint32_t motion,
+                                                              MotionState& state,
+                                                              Sequencer& sequence,
+                                                              float speed) const {
+    const std::uint32_t substate = state.substate;
+    // Modifiers only add to the velocity/omega pair, and never over a bit-1 cycle.
+    const dat::MotionData* current = m_table.cycle(state.style, substate);
+    if (!current || (current->bitfield & kClearsModifiers))
+        return std::nullopt;
+    const dat::MotionData* modifier = modifierEntry(state.style, motion);
+    if (!modifier)
+        return std::nullopt;
+    bool added = addModifier(state, motion, speed);
+    if (!added) {
+        stopSequenceMotion(motion, state, sequence);
+        added = addModifier(state, motion, speed);
+    }
+    if (!added)
+        return std::nullopt;
+    combineMotion(sequence, modifier, speed);
+    return MotionResult{true, 0};
 }
 
 MotionResult MotionResolver::stopSequenceMotion(std::uint32_t motion, MotionState& state,

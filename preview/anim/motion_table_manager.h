@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <optional>
 #include <vector>
 
 namespace portalkit::preview {
@@ -70,6 +71,16 @@ class MotionResolver {
     bool isAllowed(std::uint32_t motion, const dat::MotionData& cycle,
                    const MotionState& state) const;
     void reModify(Sequencer& sequence, MotionState& state) const;
+    // The four branches of getObjectSequence; nothing when the branch does not take the motion
+    // (and then it changed nothing), so the next branch may.
+    std::optional<MotionResult> changeStyle(std::uint32_t motion, MotionState& state,
+                                            Sequencer& sequence, float speed) const;
+    std::optional<MotionResult> changeSubstate(std::uint32_t motion, MotionState& state,
+                                               Sequencer& sequence, float speed) const;
+    std::optional<MotionResult> performAction(std::uint32_t motion, MotionState& state,
+                                              Sequencer& sequence, float speed) const;
+    std::optional<MotionResult> addModifierMotion(std::uint32_t motion, MotionState& state,
+                                                  Sequencer& sequence, float speed) const;
 
     const dat::MotionTable& m_table;
 };

@@ -194,6 +194,96 @@ Vec3 randomOffset(Ran2& rng, const dat::ParticleEmitterInfo& info) {
     return normalized(r) * float(radius);
 }
 
+// The random draws of one emission, in the client's draw order
+// (docs/retail-behaviour.md#particle-random): a replayed Ran2 depends on it.
+struct EmissionDraws {
+    double lifespan = 0;
+    float finalTrans = 0, startTrans = 0, finalScale = 0, startScale = 0;
+    Vec3 c, b, a, spawn;
+};
+
+EmissionDraws drawEmission(Ran2& rng, const dat::ParticleEmitterInfo& info) {
+    EmissionDraws out;
+    out.lifespan = std::max(0.0, jitter(rng, info.lifespan, info.lifespanRand));
+    out.finalTrans = float(std::clamp(jitter(rng, info.finalTrans, info.transRand), 0., 1.));
+    out.startTrans = float(std::clamp(jitter(rng, info.startTrans, info.transRand), 0., 1.));
+    out.finalScale = float(std::clamp(jitter(rng, info.finalScale, info.scaleRand), 0.1, 10.));
+    out.startScale = float(std::clamp(jitter(rng, info.startScale, info.scaleRand), 0.1, 10.));
+    out.c = scaled(rng, info.c, info.minC, info.maxC);
+    out.b = scaled(rng, info.b, info.minB, info.maxB);
+    out.a = scaled(rng, info.a, info.minA, info.maxA);
+    out.spawn = randomOffset(rng, info);
+    return out;
+}
+
+struct MotionVectors {
+    Vec3 a, b, c;
+};
+
+// Explode's C: a random direction on the drawn C's ellipsoid, made a unit vector
+// (docs/retail-behaviour.md#particle-init).
+Vec3 explodeDirection(Ran2& rng, Vec3 c) {
+    const double azimuth = rng.rollDice(-std::numbers::pi, std::numbers::pi);
+    const double elevation = rng.rollDice(-std::numbers::pi, std::numbers::pi);
+    const Vec3 dir{float(std::cos(azimuth) * c.x * std::cos(elevation)),
+                   float(std::sin(azimuth) * c.y * std::cos(elevation)),
+                   float(std::sin(elevation) * c.z)};
+    return length(dir) < kEpsilon ? Vec3{} : normalized(dir);
+}
+
+// What a particle type keeps of the drawn A, B and C (Particle::Init,
+// docs/retail-behaviour.md#particle-init): turned into the start frame, kept global, or zero.
+// Implode also scales the particle's `offset` by C.
+MotionVectors keptMotion(ParticleType type, const EmissionDraws& drawn, const Frame& start,
+                         Ran2& rng, Vec3& offset) {
+    const Vec3 a = drawn.a, b = drawn.b, c = drawn.c;
+    auto local = [&](Vec3 v) { return toGlobalVector(start, v); };
+    Vec3 storedA = a, storedB = b, storedC = c;
+    switch (type) {
+    case ParticleType::Still:
+        storedA = storedB = storedC = {};
+        break;
+    case ParticleType::LocalVelocity:
+        storedA = local(a);
+        storedB = storedC = {};
+        break;
+    case ParticleType::ParabolicLVGA:
+        storedA = local(a);
+        storedC = {};
+        break;
+    case ParticleType::ParabolicLVGAGR:
+    case ParticleType::Swarm:
+        storedA = local(a);
+        break;
+    case ParticleType::Explode:
+        storedC = explodeDirection(rng, c);
+        break;
+    case ParticleType::Implode:
+        offset = hadamard(offset, c);
+        storedC = offset;
+        break;
+    case ParticleType::ParabolicLVLA:
+        storedA = local(a);
+        storedB = local(b);
+        storedC = {};
+        break;
+    case ParticleType::ParabolicLVLALR:
+        storedA = local(a);
+        storedB = local(b);
+        storedC = local(c);
+        break;
+    case ParticleType::ParabolicGVGA:
+        storedC = {};
+        break;
+    case ParticleType::ParabolicGVGAGR:
+        break;
+    case ParticleType::GlobalVelocity:
+        storedB = storedC = {};
+        break;
+    }
+    return {storedA, storedB, storedC};
+}
+
 } // namespace
 
 const Frame& ownerFrame(const OwnerPose& pose, std::int32_t partIndex) {
@@ -259,21 +349,7 @@ void ParticleEmitter::emitParticle(const OwnerPose& pose, EffectTime now, Ran2& 
     const std::size_t i = s.firstFree();
     if (i == s.capacity())
         return;
-    const dat::ParticleEmitterInfo& info = m_info;
-
-    // The client's draw order (docs/retail-behaviour.md#particle-random); a replayed Ran2 depends
-    // on it.
-    const double lifespan = std::max(0.0, jitter(rng, info.lifespan, info.lifespanRand));
-    const auto finalTrans = float(std::clamp(jitter(rng, info.finalTrans, info.transRand), 0., 1.));
-    const auto startTrans = float(std::clamp(jitter(rng, info.startTrans, info.transRand), 0., 1.));
-    const auto finalScale =
-        float(std::clamp(jitter(rng, info.finalScale, info.scaleRand), 0.1, 10.));
-    const auto startScale =
-        float(std::clamp(jitter(rng, info.startScale, info.scaleRand), 0.1, 10.));
-    const Vec3 c = scaled(rng, info.c, info.minC, info.maxC);
-    const Vec3 b = scaled(rng, info.b, info.minB, info.maxB);
-    const Vec3 a = scaled(rng, info.a, info.minA, info.maxA);
-    const Vec3 spawn = randomOffset(rng, info);
+    const EmissionDraws drawn = drawEmission(rng, m_info);
 
     // Particle::Init (docs/retail-behaviour.md#particle-init). The hook offset's rotation is never
     // read.
@@ -281,69 +357,21 @@ void ParticleEmitter::emitParticle(const OwnerPose& pose, EffectTime now, Ran2& 
     s.occupy(i);
     s.stamp[i] = now.physics;
     s.lifetime[i] = 0;
-    s.lifespan[i] = lifespan;
+    s.lifespan[i] = drawn.lifespan;
     s.startOrigin[i] = start.origin;
     s.startOrientation[i] = start.orientation;
-    s.offset[i] = toGlobalVector(start, Vec3(m_hookOffset.origin) + spawn);
-    auto local = [&](Vec3 v) { return toGlobalVector(start, v); };
-    Vec3 storedA = a, storedB = b, storedC = c;
-    switch (ParticleType(info.particleType)) {
-    case ParticleType::Still:
-        storedA = storedB = storedC = {};
-        break;
-    case ParticleType::LocalVelocity:
-        storedA = local(a);
-        storedB = storedC = {};
-        break;
-    case ParticleType::ParabolicLVGA:
-        storedA = local(a);
-        storedC = {};
-        break;
-    case ParticleType::ParabolicLVGAGR:
-    case ParticleType::Swarm:
-        storedA = local(a);
-        break;
-    case ParticleType::Explode: {
-        const double azimuth = rng.rollDice(-std::numbers::pi, std::numbers::pi);
-        const double elevation = rng.rollDice(-std::numbers::pi, std::numbers::pi);
-        const Vec3 dir{float(std::cos(azimuth) * c.x * std::cos(elevation)),
-                       float(std::sin(azimuth) * c.y * std::cos(elevation)),
-                       float(std::sin(elevation) * c.z)};
-        storedC = length(dir) < kEpsilon ? Vec3{} : normalized(dir);
-        break;
-    }
-    case ParticleType::Implode:
-        s.offset[i] = hadamard(s.offset[i], c);
-        storedC = s.offset[i];
-        break;
-    case ParticleType::ParabolicLVLA:
-        storedA = local(a);
-        storedB = local(b);
-        storedC = {};
-        break;
-    case ParticleType::ParabolicLVLALR:
-        storedA = local(a);
-        storedB = local(b);
-        storedC = local(c);
-        break;
-    case ParticleType::ParabolicGVGA:
-        storedC = {};
-        break;
-    case ParticleType::ParabolicGVGAGR:
-        break;
-    case ParticleType::GlobalVelocity:
-        storedB = storedC = {};
-        break;
-    }
-    s.a[i] = storedA;
-    s.b[i] = storedB;
-    s.c[i] = storedC;
-    s.startScale[i] = startScale;
-    s.finalScale[i] = finalScale;
-    s.startTrans[i] = startTrans;
-    s.finalTrans[i] = finalTrans;
+    s.offset[i] = toGlobalVector(start, Vec3(m_hookOffset.origin) + drawn.spawn);
+    const MotionVectors kept =
+        keptMotion(ParticleType(m_info.particleType), drawn, start, rng, s.offset[i]);
+    s.a[i] = kept.a;
+    s.b[i] = kept.b;
+    s.c[i] = kept.c;
+    s.startScale[i] = drawn.startScale;
+    s.finalScale[i] = drawn.finalScale;
+    s.startTrans[i] = drawn.startTrans;
+    s.finalTrans[i] = drawn.finalTrans;
     s.orientation[i] = Quat{};
-    placeOne(info.particleType, s, i, start);
+    placeOne(m_info.particleType, s, i, start);
     fade(s, i, 0.0);
 
     // RecordParticleEmission.

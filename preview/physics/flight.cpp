@@ -38,6 +38,56 @@ QuantumRecord recordOf(const PhysicsBody& body, double dt) {
     return record;
 }
 
+// The sweep from `from` to `to` (updated to where the body ends): up to kMaxSlides slides along
+// what it hits, each re-sweeping the rest of the move, or a stop at the first contact when the
+// path is clipped. The last hit, if any.
+std::optional<SweepHit> sweepMove(const PhysicsBody& body, const PreviewWorld& world,
+                                  const ObjectFacts& mover, bool pathClipped, Frame from,
+                                  Frame& to) {
+    std::optional<SweepHit> last;
+    for (int slide = 0; slide <= kMaxSlides; ++slide) {
+        const std::optional<SweepHit> hit =
+            sweepSpheres(world, body.spheres, from, to, mover, body.targetId);
+        if (!hit)
+            break;
+        last = hit;
+        const Vec3 at = lerp(from.origin, to.origin, hit->t);
+        if (pathClipped || slide == kMaxSlides) {
+            to.origin = at;
+            break;
+        }
+        Vec3 rest = to.origin - at;
+        if (const float into = dot(rest, hit->normal); into < 0)
+            rest -= hit->normal * into;
+        from = {at, to.orientation}; // the rest of the move keeps the new facing
+        to.origin = at + rest;
+    }
+    return last;
+}
+
+// Contact after the move: the hit's normal, or for a body on walkable ground that is not
+// leaving it a step down onto the ground below `to` (which moves down onto it), else none.
+void settleContact(PhysicsBody& body, const PreviewWorld& world, const ObjectFacts& mover,
+                   const std::optional<SweepHit>& last, bool prevOnWalkable, Frame& to) {
+    if (last) {
+        setContact(body, true, last->normal);
+    } else if (prevOnWalkable && dot(body.velocity, body.contactNormal) <= kEpsilon) {
+        // Step down: a body on walkable ground and not leaving it keeps to the ground.
+        const float reach = std::max(body.stepDownHeight, kContactSlop);
+        Frame below = to;
+        below.origin.z -= reach;
+        if (const auto ground =
+                sweepSpheres(world, body.spheres, to, below, mover, body.targetId)) {
+            to.origin.z -= reach * float(ground->t);
+            setContact(body, true, ground->normal);
+        } else {
+            setContact(body, false, {});
+        }
+    } else {
+        setContact(body, false, {});
+    }
+}
+
 } // namespace
 
 Frame integrateCandidate(PhysicsBody& body, double dt, const Frame& offset) {
@@ -69,25 +119,8 @@ QuantumRecord commitCandidate(PhysicsBody& body, const PreviewWorld& world, Fram
     // stops at its first contact instead of sliding on.
     const bool pathClipped = (objectInfoState(body) & objinfo::PathClipped) != 0;
     const ObjectFacts mover = body.facts();
-    Frame from = old, to = candidate;
-    std::optional<SweepHit> last;
-    for (int slide = 0; slide <= kMaxSlides; ++slide) {
-        const std::optional<SweepHit> hit =
-            sweepSpheres(world, body.spheres, from, to, mover, body.targetId);
-        if (!hit)
-            break;
-        last = hit;
-        const Vec3 at = lerp(from.origin, to.origin, hit->t);
-        if (pathClipped || slide == kMaxSlides) {
-            to.origin = at;
-            break;
-        }
-        Vec3 rest = to.origin - at;
-        if (const float into = dot(rest, hit->normal); into < 0)
-            rest -= hit->normal * into;
-        from = {at, to.orientation}; // the rest of the move keeps the new facing
-        to.origin = at + rest;
-    }
+    Frame to = candidate;
+    const std::optional<SweepHit> last = sweepMove(body, world, mover, pathClipped, old, to);
 
     // Transition failure (R57's older reading; issue 18 restores the origin): the integrated
     // candidate stays, nothing responds, and only the reported velocity is zeroed.
@@ -102,23 +135,7 @@ QuantumRecord commitCandidate(PhysicsBody& body, const PreviewWorld& world, Fram
 
     const bool prevContact = body.contact();
     const bool prevOnWalkable = body.onWalkable();
-    if (last) {
-        setContact(body, true, last->normal);
-    } else if (prevOnWalkable && dot(body.velocity, body.contactNormal) <= kEpsilon) {
-        // Step down: a body on walkable ground and not leaving it keeps to the ground.
-        const float reach = std::max(body.stepDownHeight, kContactSlop);
-        Frame below = to;
-        below.origin.z -= reach;
-        if (const auto ground =
-                sweepSpheres(world, body.spheres, to, below, mover, body.targetId)) {
-            to.origin.z -= reach * float(ground->t);
-            setContact(body, true, ground->normal);
-        } else {
-            setContact(body, false, {});
-        }
-    } else {
-        setContact(body, false, {});
-    }
+    settleContact(body, world, mover, last, prevOnWalkable, to);
     // A falling body that a hit kept from moving counts frames stationary.
     const bool stationary = length(to.origin - old.origin) < kEpsilon;
     body.framesStationaryFall =

@@ -1,5 +1,6 @@
 #include "preview/wire/values.h"
 
+#include "datreader/io/dat_error.h"
 #include "datreader/records/common.h"
 
 #include <QJsonArray>
@@ -9,6 +10,12 @@
 #include <cmath>
 
 namespace portalkit::preview::wire {
+
+void readOpcode(dat::ByteCursor& in, std::uint32_t expected) {
+    const std::uint32_t opcode = in.u32("opcode");
+    if (opcode != expected)
+        in.failAt(0, "opcode", "expected " + dat::formatDid(expected));
+}
 
 Vec3 readVector(dat::ByteCursor& in, const char* field) {
     const float x = in.f32(field);

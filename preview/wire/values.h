@@ -18,6 +18,9 @@
 
 namespace portalkit::preview::wire {
 
+// A message's u32 opcode, which must be `expected` (the failure names offset 0, the opcode's).
+void readOpcode(dat::ByteCursor& in, std::uint32_t expected);
+
 // Three f32s, x y z, each read naming `field`.
 Vec3 readVector(dat::ByteCursor& in, const char* field);
 void writeVector(dat::ByteWriter& out, Vec3 value);

@@ -5,6 +5,7 @@
 #include "datreader/io/dat_error.h"
 #include "effect_options.h"
 #include "preview/core/assets.h"
+#include "preview/scene/effect_actions.h"
 #include "preview/scene/preview_scene.h"
 #include "preview/timeline/scenario.h"
 #include "ui/render/offscreen_renderer.h"
@@ -66,21 +67,282 @@ std::optional<std::array<float, 3>> parseCamera(const QString& text) {
     return out;
 }
 
+// Everything the command line asks for, read and checked before the DAT is opened.
+struct RenderJob {
+    std::vector<double> times; // in --time order: file i is times[i]
+    QString output;
+    QSize size;
+    std::optional<std::array<float, 3>> camera;
+    render::ParticleResolution particles = render::ParticleResolution::Full;
+    std::vector<render::Overlay> overlays;
+    double dt = 0;
+    std::uint32_t seed = 0;
+    std::uint32_t timeout = 0;
+    // A scenario, or one object with its effect and --at actions.
+    std::optional<Scenario> scenario;
+    std::uint32_t setup = 0;
+    OwnerDesc desc;
+    std::optional<std::uint32_t> style;
+    std::vector<TimedAction> actions;
+};
+
+// --time T[,T...]: the times to render. Before --time, render's --at took them (its plain T now
+// plays the chosen effect, as in simulate): without --time the plain --at values are still read
+// as times, with a note; `atValues` keeps the --at values that are actions.
+bool readTimes(const QCommandLineParser& parser, QStringList& atValues,
+               std::vector<double>& times) {
+    atValues = parser.values("at");
+    QStringList timeValues = parser.values("time");
+    QString option = QStringLiteral("time");
+    if (!parser.isSet("time")) {
+        for (qsizetype i = 0; i < atValues.size();)
+            if (atValues[i].contains('='))
+                ++i;
+            else
+                timeValues.push_back(atValues.takeAt(i));
+        if (!timeValues.isEmpty()) {
+            option = QStringLiteral("at");
+            printError("note: render --at T[,T...] for the times to render is deprecated: write "
+                       "--time T[,T...] (--at T plays the chosen effect at T, as in simulate)");
+        }
+    }
+    for (const QString& text : timeValues)
+        for (const QString& part : text.split(',')) {
+            const auto at = parseSeconds(part);
+            if (!at || *at < 0 || *at > 3600) {
+                printError(QStringLiteral("--%1 '%2': times are seconds from 0 to 3600")
+                               .arg(option, part));
+                return false;
+            }
+            times.push_back(*at);
+        }
+    if (times.empty()) {
+        printError("--time T[,T...] is required: the times to render");
+        return false;
+    }
+    return true;
+}
+
+// -o, --size, --camera, --particles and --overlays.
+bool readImageOptions(const QCommandLineParser& parser, RenderJob& job) {
+    job.output = parser.value("output");
+    if (job.output.isEmpty()) {
+        printError("-o FILE is required");
+        return false;
+    }
+    if (job.times.size() > 1 && outputName(job.output, 0) == outputName(job.output, 1)) {
+        printError("several times to render need an -o pattern such as out_%03d.png");
+        return false;
+    }
+    const auto size = parseSize(parser.value("size"));
+    if (!size) {
+        printError("--size takes WxH, each 1 to 8192");
+        return false;
+    }
+    job.size = *size;
+    if (parser.isSet("camera") && !(job.camera = parseCamera(parser.value("camera")))) {
+        printError("--camera takes YAW,PITCH[,DIST]: degrees (pitch -90 to 90) and metres");
+        return false;
+    }
+    const auto particles = render::particleResolutionFromName(parser.value("particles"));
+    if (!particles) {
+        printError("--particles takes full or half");
+        return false;
+    }
+    job.particles = *particles;
+    if (parser.isSet("overlays"))
+        for (const QString& name : parser.value("overlays").split(',', Qt::SkipEmptyParts)) {
+            const auto overlay = render::overlayFromName(name);
+            if (!overlay) {
+                printError(QStringLiteral("--overlays: unknown '%1' (spheres, cylinders, "
+                                          "selection, axes, lights, grid)")
+                               .arg(name));
+                return false;
+            }
+            job.overlays.push_back(*overlay);
+        }
+    return true;
+}
+
+// --dt, --seed and --timeout.
+bool readClockOptions(const QCommandLineParser& parser, RenderJob& job) {
+    const auto dt = parseSeconds(parser.value("dt"));
+    const auto seed = parseNumber(parser.value("seed"));
+    const auto timeout = parseNumber(parser.value("timeout"));
+    if (!dt || !(*dt > 0) || !seed || !timeout || *timeout < 100) {
+        printError("--dt, --seed and --timeout take numbers; --dt must be positive");
+        return false;
+    }
+    if (*std::max_element(job.times.begin(), job.times.end()) / *dt > 1'000'000) {
+        printError("the last --time / --dt asks for more than a million frames");
+        return false;
+    }
+    job.dt = *dt;
+    job.seed = *seed;
+    job.timeout = *timeout;
+    return true;
+}
+
+// --scenario FILE: its messages make the objects, so the object options and --at do not apply;
+// --seed and --dt override the file's.
+bool readScenario(const QCommandLineParser& parser, const QStringList& atValues, RenderJob& job) {
+    for (const char* option :
+         {"setup", "script", "typed", "motion", "style", "table", "scale", "velocity", "state"})
+        if (parser.isSet(option)) {
+            printError(
+                QStringLiteral("--%1 does not apply to --scenario").arg(QLatin1String(option)));
+            return false;
+        }
+    if (!atValues.isEmpty()) {
+        printError("--at does not apply to --scenario");
+        return false;
+    }
+    try {
+        job.scenario = loadScenarioFile(
+            findScenarioFile(parser.value("scenario"), QCoreApplication::applicationDirPath()));
+    } catch (const dat::DatError& error) {
+        printError(QString::fromStdString(error.what()));
+        return false;
+    }
+    if (parser.isSet("seed"))
+        job.scenario->seed = job.seed;
+    if (parser.isSet("dt"))
+        job.scenario->dt = job.dt;
+    return true;
+}
+
+// --setup with its object options, the chosen effect and the --at actions.
+bool readObject(const QCommandLineParser& parser, const QStringList& atValues, RenderJob& job) {
+    const auto setup = dat::parseDid(parser.value("setup"));
+    if (!parser.isSet("setup") || !setup) {
+        printError("--setup ID (or --scenario FILE) is required");
+        return false;
+    }
+    job.setup = *setup;
+    const auto scale = parseReal(parser.value("scale"));
+    if (!scale || !std::isfinite(*scale)) {
+        printError("--scale takes a number");
+        return false;
+    }
+    std::optional<EffectAction> main;
+    return readMainAction(parser, main) &&
+           readOwnerDesc(parser, *setup, *scale, job.desc, job.style) &&
+           readTimedActions(atValues, main, job.actions);
+}
+
+// The whole command line, or false after printing why.
+bool readJob(const QCommandLineParser& parser, RenderJob& job) {
+    QStringList atValues;
+    if (!readTimes(parser, atValues, job.times) || !readImageOptions(parser, job) ||
+        !readClockOptions(parser, job))
+        return false;
+    return parser.isSet("scenario") ? readScenario(parser, atValues, job)
+                                    : readObject(parser, atValues, job);
+}
+
+// Encodes and writes one frame; false after printing why.
+bool writeFrame(const QImage& image, const QString& path) {
+    QByteArray png;
+    {
+        QBuffer buffer(&png);
+        buffer.open(QIODevice::WriteOnly);
+        if (!image.save(&buffer, "PNG")) {
+            printError("cannot encode " + path);
+            return false;
+        }
+    }
+    return writeFileAtomically(path, png);
+}
+
+// The scene at its clock, through the job's camera; false after printing why.
+bool renderFrame(render::OffscreenRenderer& renderer, const PreviewScene& scene,
+                 const RenderJob& job, std::size_t index) {
+    const double t = job.times[index];
+    const FrameSnapshot snapshot = scene.snapshot();
+    if (job.camera) {
+        render::OrbitCamera orbit = render::OrbitCamera::framing(
+            renderer.scene().bounds(snapshot), (*job.camera)[0], (*job.camera)[1]);
+        if ((*job.camera)[2] > 0)
+            orbit.distance = (*job.camera)[2];
+        renderer.setCamera(orbit);
+    }
+    const QImage image = renderer.render(snapshot);
+    if (image.isNull()) {
+        printError(QStringLiteral("rendering t=%1 failed: %2").arg(t).arg(renderer.errorString()));
+        return false;
+    }
+    return writeFrame(image, outputName(job.output, int(index)));
+}
+
+// Plays the job's scene and renders each time, in time order; each file keeps the index of its
+// time's position on the command line.
+int renderJob(const RenderJob& job, const std::shared_ptr<const Assets>& assets) {
+    render::OffscreenRenderer renderer(job.size);
+    if (!renderer.isValid()) {
+        printError(renderer.errorString());
+        return kUsageOrIo;
+    }
+    renderer.setTimeoutMs(int(std::min<std::uint32_t>(job.timeout, 600000)));
+    renderer.setAssets(assets);
+    renderer.setParticleResolution(job.particles);
+    for (render::Overlay overlay : job.overlays)
+        renderer.scene().setOverlay(overlay, true);
+
+    PreviewScene scene(assets, job.scenario ? job.scenario->seed : job.seed);
+    std::unique_ptr<ScenarioPlayer> player;
+    std::uint32_t owner = 0;
+    if (job.scenario) {
+        player = std::make_unique<ScenarioPlayer>(scene, *job.scenario);
+    } else {
+        owner = scene.createOwner(job.desc);
+        if (!owner) {
+            printError(QStringLiteral("Setup %1 cannot be loaded: %2")
+                           .arg(didText(job.setup), assets->whyMissing<dat::Setup>(job.setup)));
+            return kUsageOrIo;
+        }
+        if (job.style)
+            scene.performMotion(owner, *job.style);
+    }
+
+    std::vector<std::size_t> order(job.times.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return job.times[a] < job.times[b]; });
+    ActionScript actions(job.actions);
+    for (std::size_t index : order) {
+        const double t = job.times[index];
+        if (player) {
+            player->advanceTo(t);
+        } else {
+            for (;;) {
+                actions.applyDue(scene, owner);
+                if (scene.now() >= t - 1e-9)
+                    break;
+                scene.advance(job.dt);
+            }
+        }
+        if (!renderFrame(renderer, scene, job, index))
+            return kUsageOrIo;
+    }
+    return kSuccess;
+}
+
 } // namespace
 
 int runRender(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(
         "Renders frames of one object built from a Setup (its default script, then the chosen "
-        "effect played at time 0 and any --at T=ACTION) or of a --scenario, off screen with the "
-        "studio's renderer, at each --at time. Needs an X display (xvfb-run). Deterministic "
-        "simulation: the same seed gives the same frames.");
+        "effect at each --at time, default 0, and any --at T=ACTION) or of a --scenario, off "
+        "screen with the studio's renderer, at each --time. Needs an X display (xvfb-run). "
+        "Deterministic simulation: the same seed gives the same frames.");
     parser.addPositionalArgument("DAT", "The portal DAT (the demo DAT or client_portal.dat).");
     parser.addOptions(objectEffectOptions());
     parser.addOptions({
-        {"at",
-         "Times to render, in seconds (repeatable, comma-separated: 0.5,1.0,1.5), or T=ACTION "
-         "for an action at T: script:DID, typed:TYPE@F, motion:CMD, state:HEX.",
+        {"time",
+         "Times to render, in seconds (repeatable, comma-separated: 0.5,1.0,1.5). Without "
+         "--time, plain --at values are read as these times (deprecated).",
          "T"},
         {{"o", "output"},
          "The PNG to write; with several times a pattern such as out_%03d.png (0, 1, 2 …).",
@@ -103,216 +365,14 @@ int runRender(const QStringList& arguments) {
     });
     if (auto exit = parseOrExit(parser, arguments, 1))
         return *exit;
-
-    // Times and actions.
-    std::vector<double> times;
-    std::vector<Action> actions;
-    for (const QString& text : parser.values("at")) {
-        const qsizetype equals = text.indexOf('=');
-        if (equals >= 0) {
-            const auto at = parseSeconds(text.left(equals));
-            QString error;
-            auto action =
-                at && *at >= 0 ? parseAction(text.mid(equals + 1), *at, error) : std::nullopt;
-            if (!action) {
-                printError(error.isEmpty()
-                               ? QStringLiteral("--at '%1': the time must be a number of seconds")
-                                     .arg(text)
-                               : error);
-                return kUsageOrIo;
-            }
-            actions.push_back(*action);
-            continue;
-        }
-        for (const QString& part : text.split(',')) {
-            const auto at = parseSeconds(part);
-            if (!at || *at < 0 || *at > 3600) {
-                printError(QStringLiteral("--at '%1': times are seconds from 0 to 3600").arg(part));
-                return kUsageOrIo;
-            }
-            times.push_back(*at);
-        }
-    }
-    if (times.empty()) {
-        printError("--at T[,T...] is required: the times to render");
+    RenderJob job;
+    if (!readJob(parser, job))
         return kUsageOrIo;
-    }
-    const QString output = parser.value("output");
-    if (output.isEmpty()) {
-        printError("-o FILE is required");
-        return kUsageOrIo;
-    }
-    if (times.size() > 1 && outputName(output, 0) == outputName(output, 1)) {
-        printError("several --at times need an -o pattern such as out_%03d.png");
-        return kUsageOrIo;
-    }
-    const auto size = parseSize(parser.value("size"));
-    if (!size) {
-        printError("--size takes WxH, each 1 to 8192");
-        return kUsageOrIo;
-    }
-    std::optional<std::array<float, 3>> camera;
-    if (parser.isSet("camera") && !(camera = parseCamera(parser.value("camera")))) {
-        printError("--camera takes YAW,PITCH[,DIST]: degrees (pitch -90 to 90) and metres");
-        return kUsageOrIo;
-    }
-    const auto particleResolution = render::particleResolutionFromName(parser.value("particles"));
-    if (!particleResolution) {
-        printError("--particles takes full or half");
-        return kUsageOrIo;
-    }
-    std::vector<render::Overlay> overlays;
-    if (parser.isSet("overlays"))
-        for (const QString& name : parser.value("overlays").split(',', Qt::SkipEmptyParts)) {
-            const auto overlay = render::overlayFromName(name);
-            if (!overlay) {
-                printError(QStringLiteral("--overlays: unknown '%1' (spheres, cylinders, "
-                                          "selection, axes, lights, grid)")
-                               .arg(name));
-                return kUsageOrIo;
-            }
-            overlays.push_back(*overlay);
-        }
-    const auto dt = parseSeconds(parser.value("dt"));
-    const auto seed = parseNumber(parser.value("seed"));
-    const auto timeout = parseNumber(parser.value("timeout"));
-    if (!dt || !(*dt > 0) || !seed || !timeout || *timeout < 100) {
-        printError("--dt, --seed and --timeout take numbers; --dt must be positive");
-        return kUsageOrIo;
-    }
-    if (*std::max_element(times.begin(), times.end()) / *dt > 1'000'000) {
-        printError("the last --at / --dt asks for more than a million frames");
-        return kUsageOrIo;
-    }
-
-    const bool scenarioMode = parser.isSet("scenario");
-    Scenario scenario;
-    OwnerDesc desc;
-    std::optional<std::uint32_t> style;
-    std::optional<Action> main;
-    std::optional<std::uint32_t> setup;
-    if (scenarioMode) {
-        for (const char* option :
-             {"setup", "script", "typed", "motion", "style", "table", "scale", "velocity", "state"})
-            if (parser.isSet(option)) {
-                printError(
-                    QStringLiteral("--%1 does not apply to --scenario").arg(QLatin1String(option)));
-                return kUsageOrIo;
-            }
-        if (!actions.empty()) {
-            printError("--at T=ACTION does not apply to --scenario");
-            return kUsageOrIo;
-        }
-        try {
-            scenario = loadScenarioFile(
-                findScenarioFile(parser.value("scenario"), QCoreApplication::applicationDirPath()));
-        } catch (const dat::DatError& error) {
-            printError(QString::fromStdString(error.what()));
-            return kUsageOrIo;
-        }
-        if (parser.isSet("seed"))
-            scenario.seed = *seed;
-        if (parser.isSet("dt"))
-            scenario.dt = *dt;
-    } else {
-        setup = dat::parseDid(parser.value("setup"));
-        if (!parser.isSet("setup") || !setup) {
-            printError("--setup ID (or --scenario FILE) is required");
-            return kUsageOrIo;
-        }
-        const auto scale = parseReal(parser.value("scale"));
-        if (!scale || !std::isfinite(*scale)) {
-            printError("--scale takes a number");
-            return kUsageOrIo;
-        }
-        if (!readMainAction(parser, main) || !readOwnerDesc(parser, *setup, *scale, desc, style))
-            return kUsageOrIo;
-        if (main)
-            actions.push_back(*main);
-        std::stable_sort(actions.begin(), actions.end(),
-                         [](const Action& a, const Action& b) { return a.at < b.at; });
-    }
-
     auto dat = openDat(parser.positionalArguments().at(0));
     if (!dat)
         return kUsageOrIo;
-    auto assets = std::make_shared<Assets>(std::make_shared<const dat::DatFile>(std::move(*dat)));
-
-    render::OffscreenRenderer renderer(*size);
-    if (!renderer.isValid()) {
-        printError(renderer.errorString());
-        return kUsageOrIo;
-    }
-    renderer.setTimeoutMs(int(std::min<std::uint32_t>(*timeout, 600000)));
-    renderer.setAssets(assets);
-    renderer.setParticleResolution(*particleResolution);
-    for (render::Overlay overlay : overlays)
-        renderer.scene().setOverlay(overlay, true);
-
-    PreviewScene scene(assets, scenarioMode ? scenario.seed : *seed);
-    std::unique_ptr<ScenarioPlayer> player;
-    std::uint32_t owner = 0;
-    if (scenarioMode) {
-        player = std::make_unique<ScenarioPlayer>(scene, scenario);
-    } else {
-        owner = scene.createOwner(desc);
-        if (!owner) {
-            printError(QStringLiteral("Setup %1 cannot be loaded: %2")
-                           .arg(didText(*setup), assets->whyMissing<dat::Setup>(*setup)));
-            return kUsageOrIo;
-        }
-        if (style)
-            scene.performMotion(owner, *style);
-    }
-
-    // Frames are rendered in time order; each file keeps the index of its --at position.
-    std::vector<std::size_t> order(times.size());
-    for (std::size_t i = 0; i < order.size(); ++i)
-        order[i] = i;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return times[a] < times[b]; });
-    std::size_t next = 0;
-    for (std::size_t index : order) {
-        const double t = times[index];
-        if (player) {
-            player->advanceTo(t);
-        } else {
-            for (;;) {
-                while (next < actions.size() && actions[next].at <= scene.now() + 1e-9)
-                    perform(scene, owner, actions[next++]);
-                if (scene.now() >= t - 1e-9)
-                    break;
-                scene.advance(*dt);
-            }
-        }
-        const FrameSnapshot snapshot = scene.snapshot();
-        if (camera) {
-            render::OrbitCamera orbit = render::OrbitCamera::framing(
-                renderer.scene().bounds(snapshot), (*camera)[0], (*camera)[1]);
-            if ((*camera)[2] > 0)
-                orbit.distance = (*camera)[2];
-            renderer.setCamera(orbit);
-        }
-        const QImage image = renderer.render(snapshot);
-        if (image.isNull()) {
-            printError(
-                QStringLiteral("rendering t=%1 failed: %2").arg(t).arg(renderer.errorString()));
-            return kUsageOrIo;
-        }
-        const QString path = outputName(output, int(index));
-        QByteArray png;
-        {
-            QBuffer buffer(&png);
-            buffer.open(QIODevice::WriteOnly);
-            if (!image.save(&buffer, "PNG")) {
-                printError("cannot encode " + path);
-                return kUsageOrIo;
-            }
-        }
-        if (!writeFileAtomically(path, png))
-            return kUsageOrIo;
-    }
-    return kSuccess;
+    return renderJob(
+        job, std::make_shared<Assets>(std::make_shared<const dat::DatFile>(std::move(*dat))));
 }
 
 } // namespace portalkit::cli

@@ -3,6 +3,7 @@
 #include "effect_options.h"
 #include "preview/core/assets.h"
 #include "preview/effects/script_table.h"
+#include "preview/scene/effect_actions.h"
 #include "preview/scene/preview_scene.h"
 #include "preview/scene/trace.h"
 #include "preview/timeline/scenario.h"
@@ -10,7 +11,6 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonDocument>
-#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -103,6 +103,19 @@ int runScenario(const QCommandLineParser& parser) {
     return kSuccess;
 }
 
+// The frames of `duration` seconds, each `dt` long, with `actions` on `owner`.
+void playFrames(PreviewScene& scene, std::uint32_t owner, ActionScript& actions, double duration,
+                double dt) {
+    const auto frames = std::int64_t(std::ceil(duration / dt - 1e-9));
+    for (std::int64_t frame = 0;; ++frame) {
+        // Actions due by now run before the frame's tick, as packets arriving during it would.
+        actions.applyDue(scene, owner);
+        if (frame >= frames)
+            break;
+        scene.advance(dt);
+    }
+}
+
 } // namespace
 
 int runSimulate(const QStringList& arguments) {
@@ -116,10 +129,6 @@ int runSimulate(const QStringList& arguments) {
     parser.addPositionalArgument("DAT", "The portal DAT (the demo DAT or client_portal.dat).");
     parser.addOptions(objectEffectOptions());
     parser.addOptions({
-        {"at",
-         "When to play the chosen effect (repeatable, default 0), or T=ACTION for another "
-         "action at T: script:DID, typed:TYPE@F, motion:CMD, state:HEX.",
-         "T"},
         {"seed", "Random seed.", "N", "1"},
         {"duration", "Seconds to simulate.", "S", "5"},
         {"dt", "Frame step in seconds; above 1/30 each frame is one object tick.", "S", "0.04"},
@@ -150,42 +159,11 @@ int runSimulate(const QStringList& arguments) {
         return kUsageOrIo;
     }
 
-    std::optional<Action> main;
-    if (!readMainAction(parser, main))
+    std::optional<EffectAction> main;
+    std::vector<TimedAction> timed;
+    if (!readMainAction(parser, main) || !readTimedActions(parser.values("at"), main, timed))
         return kUsageOrIo;
-
-    std::vector<Action> actions;
-    bool mainTimed = false;
-    for (const QString& text : parser.values("at")) {
-        const qsizetype equals = text.indexOf('=');
-        const auto at = parseSeconds(text.left(equals));
-        if (!at || *at < 0) {
-            printError(QStringLiteral("--at '%1': the time must be a number of seconds").arg(text));
-            return kUsageOrIo;
-        }
-        if (equals < 0) {
-            if (!main) {
-                printError("--at T needs --script, --typed or --motion to play");
-                return kUsageOrIo;
-            }
-            Action timed = *main;
-            timed.at = *at;
-            actions.push_back(timed);
-            mainTimed = true;
-            continue;
-        }
-        QString error;
-        auto action = parseAction(text.mid(equals + 1), *at, error);
-        if (!action) {
-            printError(error);
-            return kUsageOrIo;
-        }
-        actions.push_back(*action);
-    }
-    if (main && !mainTimed)
-        actions.push_back(*main);
-    std::stable_sort(actions.begin(), actions.end(),
-                     [](const Action& a, const Action& b) { return a.at < b.at; });
+    ActionScript actions(std::move(timed));
 
     OwnerDesc desc;
     std::optional<std::uint32_t> style;
@@ -210,17 +188,7 @@ int runSimulate(const QStringList& arguments) {
     if (style)
         scene.performMotion(owner, *style);
 
-    std::size_t next = 0;
-    const auto frames = std::int64_t(std::ceil(*duration / *dt - 1e-9));
-    for (std::int64_t frame = 0;; ++frame) {
-        // Actions due by now run before the frame's tick, as packets arriving during it would.
-        while (next < actions.size() && actions[next].at <= scene.now() + 1e-9)
-            perform(scene, owner, actions[next++]);
-        if (frame >= frames)
-            break;
-        scene.advance(*dt);
-    }
-
+    playFrames(scene, owner, actions, *duration, *dt);
     sink.finish(parser, scene.now());
     return kSuccess;
 }

@@ -1,5 +1,6 @@
 #include "effect_options.h"
 
+#include "datreader/records/common.h"
 #include "preview/effects/script_table.h"
 
 #include <cmath>
@@ -36,76 +37,6 @@ std::optional<preview::Vec3> parseVector(const QString& text) {
     return out;
 }
 
-// A number in decimal or 0x-hex.
-std::optional<std::uint32_t> parseNumber(const QString& text) {
-    bool ok = false;
-    const QString trimmed = text.trimmed();
-    const std::uint32_t value = trimmed.startsWith("0x", Qt::CaseInsensitive)
-                                    ? trimmed.mid(2).toUInt(&ok, 16)
-                                    : trimmed.toUInt(&ok, 10);
-    return ok ? std::optional<std::uint32_t>(value) : std::nullopt;
-}
-
-std::optional<std::uint32_t> parseScriptType(const QString& text) {
-    if (auto named = playScriptFromName(text.trimmed().toStdString()))
-        return named;
-    return parseNumber(text);
-}
-
-// "script:0x33000AEA", "typed:Launch@0.5", "motion:0x10000153", "state:0x00404C08".
-std::optional<Action> parseAction(const QString& text, double at, QString& error) {
-    const qsizetype colon = text.indexOf(':');
-    const QString kind = text.left(colon).trimmed().toLower();
-    const QString value = colon < 0 ? QString() : text.mid(colon + 1);
-    Action action;
-    action.at = at;
-    if (kind == "script" || kind == "motion" || kind == "state") {
-        const auto id = kind == "state" ? parseNumber(value) : dat::parseDid(value);
-        if (!id) {
-            error = QStringLiteral("'%1' is not a valid %2").arg(value, kind);
-            return std::nullopt;
-        }
-        action.kind = kind == "script"   ? Action::Kind::Script
-                      : kind == "motion" ? Action::Kind::Motion
-                                         : Action::Kind::State;
-        action.value = *id;
-        return action;
-    }
-    if (kind == "typed") {
-        const qsizetype atSign = value.indexOf('@');
-        const auto type = parseScriptType(value.left(atSign));
-        const auto intensity =
-            atSign < 0 ? std::optional<float>(1.0f) : parseReal(value.mid(atSign + 1));
-        if (!type || !intensity) {
-            error = QStringLiteral("'%1' is not TYPE@INTENSITY").arg(value);
-            return std::nullopt;
-        }
-        action.kind = Action::Kind::Typed;
-        action.value = *type;
-        action.intensity = *intensity;
-        return action;
-    }
-    error = QStringLiteral("'%1': an --at action is script:, typed:, motion: or state:").arg(text);
-    return std::nullopt;
-}
-
-void perform(preview::PreviewScene& scene, std::uint32_t owner, const Action& action) {
-    switch (action.kind) {
-    case Action::Kind::Script:
-        scene.playScript(owner, action.value);
-        break;
-    case Action::Kind::Typed:
-        scene.playTyped(owner, action.value, action.intensity);
-        break;
-    case Action::Kind::Motion:
-        scene.performMotion(owner, action.value);
-        break;
-    case Action::Kind::State:
-        scene.setState(owner, action.value);
-        break;
-    }
-}
-
 QList<QCommandLineOption> objectEffectOptions() {
     return {
         {"setup", "The Setup to build the object from.", "ID"},
@@ -128,17 +59,21 @@ QList<QCommandLineOption> objectEffectOptions() {
          "(falls with Gravity 0x400 set), so trails show.",
          "X,Y,Z"},
         {"state", "PhysicsState at creation (default 0x00400C08).", "HEX"},
+        {"at",
+         "When to play the chosen effect (repeatable, default 0), or T=ACTION for another "
+         "action at T: script:DID, typed:TYPE@F, motion:CMD, state:HEX.",
+         "T"},
     };
 }
 
-bool readMainAction(const QCommandLineParser& parser, std::optional<Action>& main) {
+bool readMainAction(const QCommandLineParser& parser, std::optional<EffectAction>& main) {
     const int chosen =
         int(parser.isSet("script")) + int(parser.isSet("typed")) + int(parser.isSet("motion"));
     if (chosen > 1) {
         printError("choose one of --script, --typed and --motion");
         return false;
     }
-    // The chosen effect reads as the --at action it is.
+    // The chosen effect reads as the --at action it is, with the same errors.
     QString mainText;
     if (parser.isSet("script"))
         mainText = "script:" + parser.value("script");
@@ -148,12 +83,44 @@ bool readMainAction(const QCommandLineParser& parser, std::optional<Action>& mai
         mainText = "motion:" + parser.value("motion");
     if (!mainText.isEmpty()) {
         QString error;
-        main = parseAction(mainText, 0, error);
+        main = preview::parseEffectAction(mainText, error);
         if (!main) {
             printError(error);
             return false;
         }
     }
+    return true;
+}
+
+bool readTimedActions(const QStringList& values, const std::optional<EffectAction>& main,
+                      std::vector<TimedAction>& actions) {
+    bool mainTimed = false;
+    for (const QString& text : values) {
+        const qsizetype equals = text.indexOf('=');
+        const auto at = parseSeconds(text.left(equals));
+        if (!at || *at < 0) {
+            printError(QStringLiteral("--at '%1': the time must be a number of seconds").arg(text));
+            return false;
+        }
+        if (equals < 0) {
+            if (!main) {
+                printError("--at T needs --script, --typed or --motion to play");
+                return false;
+            }
+            actions.push_back({*at, *main});
+            mainTimed = true;
+            continue;
+        }
+        QString error;
+        const auto action = preview::parseEffectAction(text.mid(equals + 1), error);
+        if (!action) {
+            printError(error);
+            return false;
+        }
+        actions.push_back({*at, *action});
+    }
+    if (main && !mainTimed)
+        actions.push_back({0, *main});
     return true;
 }
 

@@ -551,7 +551,7 @@ class TestRender : public QObject {
     void cliRendersPngs() {
         QTemporaryDir dir;
         QProcess one;
-        one.start(PORTALKIT_CLI, {"render", PORTALKIT_DEMO_DAT, "--setup", "0x02000001", "--at",
+        one.start(PORTALKIT_CLI, {"render", PORTALKIT_DEMO_DAT, "--setup", "0x02000001", "--time",
                                   "0", "-o", dir.filePath("one.png"), "--size", "200x150"});
         QVERIFY(one.waitForFinished(60000));
         QVERIFY2(one.exitCode() == 0, one.readAllStandardError().constData());
@@ -562,7 +562,7 @@ class TestRender : public QObject {
         QProcess sequence;
         sequence.start(PORTALKIT_CLI,
                        {"render", PORTALKIT_DEMO_DAT, "--setup", "0x02000001", "--motion",
-                        "0x10000153", "--at", "0.5,2.0", "-o", dir.filePath("seq_%03d.png"),
+                        "0x10000153", "--time", "0.5,2.0", "-o", dir.filePath("seq_%03d.png"),
                         "--size", "160x120", "--camera", "30,20", "--overlays", "spheres,grid"});
         QVERIFY(sequence.waitForFinished(60000));
         QVERIFY2(sequence.exitCode() == 0, sequence.readAllStandardError().constData());
@@ -574,7 +574,7 @@ class TestRender : public QObject {
         QTemporaryDir dir;
         QProcess process;
         process.start(PORTALKIT_CLI, {"render", PORTALKIT_DEMO_DAT, "--scenario",
-                                      PORTALKIT_SCENARIOS "/arrow.json", "--at", "0.3,0.8", "-o",
+                                      PORTALKIT_SCENARIOS "/arrow.json", "--time", "0.3,0.8", "-o",
                                       dir.filePath("arrow_%d.png"), "--size", "160x120"});
         QVERIFY(process.waitForFinished(60000));
         QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
@@ -587,29 +587,85 @@ class TestRender : public QObject {
         QProcess mixed;
         mixed.start(PORTALKIT_CLI,
                     {"render", PORTALKIT_DEMO_DAT, "--scenario", PORTALKIT_SCENARIOS "/arrow.json",
-                     "--setup", "0x02000001", "--at", "0", "-o", dir.filePath("x.png")});
+                     "--setup", "0x02000001", "--time", "0", "-o", dir.filePath("x.png")});
         QVERIFY(mixed.waitForFinished(60000));
         QCOMPARE(mixed.exitCode(), 2);
+    }
+
+    // render --at means what simulate's does: the chosen effect plays at T, as T=ACTION would.
+    void cliAtPlaysTheChosenEffect() {
+        QTemporaryDir dir;
+        const auto render = [&](const QString& name, const QStringList& more) {
+            QProcess process;
+            process.start(PORTALKIT_CLI, QStringList{"render", PORTALKIT_DEMO_DAT, "--setup",
+                                                     "0x02000001", "--time", "2", "--size",
+                                                     "160x120", "-o", dir.filePath(name)} +
+                                             more);
+            if (!process.waitForFinished(60000) || process.exitCode() != 0)
+                return QByteArray();
+            QFile file(dir.filePath(name));
+            return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+        };
+        const QByteArray timed = render("timed.png", {"--motion", "0x10000153", "--at", "1.5"});
+        const QByteArray action = render("action.png", {"--at", "1.5=motion:0x10000153"});
+        const QByteArray atZero = render("zero.png", {"--motion", "0x10000153"});
+        QVERIFY(!timed.isEmpty() && !atZero.isEmpty());
+        QCOMPARE(timed, action);
+        QVERIFY(timed != atZero);
+    }
+
+    // The old spelling: without --time, plain --at values are the times to render, with a note.
+    void cliOldAtSpellingStillRenders() {
+        QTemporaryDir dir;
+        const auto render = [&](const QString& option, const QString& prefix) {
+            QProcess process;
+            process.start(PORTALKIT_CLI,
+                          {"render", PORTALKIT_DEMO_DAT, "--setup", "0x02000001", "--motion",
+                           "0x10000153", option, "1.0,0.5", "--at", "0.2=state:0x00404C08",
+                           "--size", "160x120", "-o", dir.filePath(prefix + "_%d.png")});
+            process.waitForFinished(60000);
+            return process.exitCode() == 0 ? process.readAllStandardError() : QByteArray("failed");
+        };
+        const QByteArray newErr = render("--time", "new");
+        const QByteArray oldErr = render("--at", "old");
+        QVERIFY(!newErr.contains("failed") && !oldErr.contains("failed"));
+        QVERIFY2(oldErr.contains("deprecated"), oldErr.constData());
+        QVERIFY(!newErr.contains("deprecated"));
+        for (const char* index : {"0", "1"}) {
+            QFile a(dir.filePath(QStringLiteral("new_%1.png").arg(index)));
+            QFile b(dir.filePath(QStringLiteral("old_%1.png").arg(index)));
+            QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+            QCOMPARE(a.readAll(), b.readAll());
+        }
     }
 
     void cliRejectsBadArguments_data() {
         QTest::addColumn<QStringList>("arguments");
         const QStringList base{"render", PORTALKIT_DEMO_DAT, "--setup", "0x02000001"};
-        QTest::newRow("no --at") << (base + QStringList{"-o", "x.png"});
-        QTest::newRow("no -o") << (base + QStringList{"--at", "0"});
-        QTest::newRow("two times, one file") << (base + QStringList{"--at", "0,1", "-o", "x.png"});
+        QTest::newRow("no --time") << (base + QStringList{"-o", "x.png"});
+        QTest::newRow("no -o") << (base + QStringList{"--time", "0"});
+        QTest::newRow("two times, one file")
+            << (base + QStringList{"--time", "0,1", "-o", "x.png"});
         QTest::newRow("bad size") << (base +
-                                      QStringList{"--at", "0", "-o", "x.png", "--size", "0x5"});
+                                      QStringList{"--time", "0", "-o", "x.png", "--size", "0x5"});
         QTest::newRow("bad overlay")
-            << (base + QStringList{"--at", "0", "-o", "x.png", "--overlays", "nope"});
+            << (base + QStringList{"--time", "0", "-o", "x.png", "--overlays", "nope"});
         QTest::newRow("bad particle resolution")
-            << (base + QStringList{"--at", "0", "-o", "x.png", "--particles", "quarter"});
+            << (base + QStringList{"--time", "0", "-o", "x.png", "--particles", "quarter"});
         QTest::newRow("bad camera")
-            << (base + QStringList{"--at", "0", "-o", "x.png", "--camera", "a,b"});
+            << (base + QStringList{"--time", "0", "-o", "x.png", "--camera", "a,b"});
         QTest::newRow("missing setup") << QStringList{
-            "render", PORTALKIT_DEMO_DAT, "--setup", "0x02FFFFFF", "--at", "0", "-o", "x.png"};
+            "render", PORTALKIT_DEMO_DAT, "--setup", "0x02FFFFFF", "--time", "0", "-o", "x.png"};
         QTest::newRow("no DAT") << QStringList{
-            "render", "/nonexistent.dat", "--setup", "0x02000001", "--at", "0", "-o", "x.png"};
+            "render", "/nonexistent.dat", "--setup", "0x02000001", "--time", "0", "-o", "x.png"};
+        QTest::newRow("--at T without an effect")
+            << (base + QStringList{"--time", "0", "--at", "1", "-o", "x.png"});
+        QTest::newRow("--at with a scenario")
+            << QStringList{"render",     PORTALKIT_DEMO_DAT,
+                           "--scenario", PORTALKIT_SCENARIOS "/arrow.json",
+                           "--time",     "0",
+                           "--at",       "0=script:0x33000AEA",
+                           "-o",         "x.png"};
     }
     void cliRejectsBadArguments() {
         QFETCH(QStringList, arguments);
@@ -630,8 +686,8 @@ class TestRender : public QObject {
         env.remove("WAYLAND_DISPLAY");
         process.setProcessEnvironment(env);
         QTemporaryDir dir;
-        process.start(PORTALKIT_CLI, {"render", PORTALKIT_DEMO_DAT, "--setup", "0x02000001", "--at",
-                                      "0", "-o", dir.filePath("x.png")});
+        process.start(PORTALKIT_CLI, {"render", PORTALKIT_DEMO_DAT, "--setup", "0x02000001",
+                                      "--time", "0", "-o", dir.filePath("x.png")});
         QVERIFY(process.waitForFinished(20000));
         QCOMPARE(process.exitCode(), 2);
         QVERIFY(process.readAllStandardError().contains("display"));

@@ -170,19 +170,19 @@ bool StudioSession::targetHidden() const {
 }
 
 bool StudioSession::playScript(std::uint32_t did) {
-    return record({m_frame, Action::Kind::Script, did, 0});
+    return record({m_frame, {preview::EffectAction::Kind::Script, did, 0}});
 }
 
 bool StudioSession::playTyped(std::uint32_t type, float intensity) {
-    return record({m_frame, Action::Kind::Typed, type, intensity});
+    return record({m_frame, {preview::EffectAction::Kind::Typed, type, intensity}});
 }
 
 bool StudioSession::performMotion(std::uint32_t command) {
-    return record({m_frame, Action::Kind::Motion, command, 0});
+    return record({m_frame, {preview::EffectAction::Kind::Motion, command, 0}});
 }
 
 bool StudioSession::setHidden(bool hidden) {
-    return record({m_frame, Action::Kind::Hidden, hidden ? 1u : 0u, 0});
+    return record({m_frame, {preview::EffectAction::Kind::Hidden, hidden ? 1u : 0u, 0}});
 }
 
 void StudioSession::clearActions() {
@@ -207,23 +207,7 @@ bool StudioSession::record(const Action& action) {
 
 bool StudioSession::apply(const Action& action) {
     const std::uint32_t owner = targetOwner();
-    if (!owner)
-        return false;
-    switch (action.kind) {
-    case Action::Kind::Script:
-        return m_scene->playScript(owner, action.value);
-    case Action::Kind::Typed:
-        return m_scene->playTyped(owner, action.value, action.intensity);
-    case Action::Kind::Motion:
-        return m_scene->performMotion(owner, action.value);
-    case Action::Kind::Hidden: {
-        const std::uint32_t state = m_scene->owner(owner)->state;
-        m_scene->setState(owner, action.value ? state | preview::state::Hidden
-                                              : state & ~preview::state::Hidden);
-        return true;
-    }
-    }
-    return false;
+    return owner && preview::applyAction(*m_scene, owner, action.what);
 }
 
 void StudioSession::applyDue() {

@@ -11,6 +11,7 @@
 
 #include "preview/core/assets.h"
 #include "preview/core/events.h"
+#include "preview/scene/effect_actions.h"
 #include "preview/scene/preview_scene.h"
 #include "preview/scene/snapshot.h"
 #include "preview/timeline/scenario.h"
@@ -36,13 +37,11 @@ class StudioSession : public QObject {
 
     enum class Mode { Empty, Setup, Scenario };
 
-    // One recorded user action; `frame` is the frame index before whose tick it applies.
+    // One recorded user action; `frame` is the frame index before whose tick it applies. A
+    // frame, not seconds, so a replay lands on the same frame whatever setFrameStep re-grids.
     struct Action {
-        enum class Kind { Script, Typed, Motion, Hidden };
         std::int64_t frame = 0;
-        Kind kind = Kind::Script;
-        std::uint32_t value = 0; // script DID, script type, motion command, or hidden (0/1)
-        float intensity = 0;
+        preview::EffectAction what;
     };
 
     explicit StudioSession(std::shared_ptr<const preview::Assets> assets,
