@@ -43,7 +43,7 @@ const std::vector<std::string_view>& decodableTypes() {
 }
 
 bool hasDecoder(std::string_view typeName) {
-    // Called once per entry by decode-all: no allocation, just a scan of 14 names.
+    // Called once per entry by decode-all: no allocation, just a scan of the names.
     const auto& types = decodableTypes();
     return std::find(types.begin(), types.end(), typeName) != types.end();
 }

@@ -5,8 +5,12 @@
 
 #include "datreader/container/dat_kind.h"
 #include "datreader/records/animation.h"
+#include "datreader/records/env_cell.h"
+#include "datreader/records/environment.h"
 #include "datreader/records/gfx_obj.h"
 #include "datreader/records/gfx_obj_degrade_info.h"
+#include "datreader/records/land_block.h"
+#include "datreader/records/land_block_info.h"
 #include "datreader/records/motion_table.h"
 #include "datreader/records/palette.h"
 #include "datreader/records/particle_emitter_info.h"
@@ -30,7 +34,9 @@ namespace portalkit::dat {
 
 using Record = std::variant<Setup, GfxObj, GfxObjDegradeInfo, Surface, SurfaceTexture,
                             RenderSurface, Palette, Animation, MotionTable, PhysicsScript,
-                            PhysicsScriptTable, ParticleEmitterInfo, SoundTable, Wave>;
+                            PhysicsScriptTable, ParticleEmitterInfo, SoundTable, Wave,
+                            // Appended, so the fuzz seeds' selector bytes keep their meaning.
+                            Environment, LandBlock, LandBlockInfo, EnvCell>;
 
 // Type names (as typeName() spells them) that have a decoder.
 const std::vector<std::string_view>& decodableTypes();

@@ -1,5 +1,7 @@
-// Writes the seed corpus of fuzz_records: for every record type, its default value encoded, and
-// for PhysicsScript one entry per hook type, each prefixed with the byte that selects the type.
+// Writes the seed corpus of fuzz_records: for every record type, its default value encoded, for
+// PhysicsScript one entry per hook type, and for each world record one value with every optional
+// part present (trees of every node kind, fill, trailing bytes), each prefixed with the byte that
+// selects the type.
 // Usage: make_record_seeds OUTPUT_DIR
 
 #include "datreader/records/record.h"
@@ -21,6 +23,100 @@ bool writeSeed(const QDir& dir, const QString& name, std::size_t typeIndex,
     file.write(&selector, 1);
     file.write(reinterpret_cast<const char*>(payload.data()), qint64(payload.size()));
     return true;
+}
+
+template <typename T> constexpr std::size_t indexOf() {
+    std::size_t index = 0;
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+        ((std::is_same_v<std::variant_alternative_t<I, Record>, T> ? index = I : 0), ...);
+    }
+    (std::make_index_sequence<std::variant_size_v<Record>>());
+    return index;
+}
+
+template <typename T> bool writeFull(const QDir& dir, const T& value) {
+    const QString name = QString::fromUtf8(T::kTypeName.data()) + "_full";
+    return writeSeed(dir, name, indexOf<T>(), value.encode());
+}
+
+BspNode bspNode(const char (&letters)[5], std::int32_t pos = -1, std::int32_t neg = -1) {
+    BspNode node;
+    node.tag = (std::uint32_t(letters[0]) << 24) | (std::uint32_t(letters[1]) << 16) |
+               (std::uint32_t(letters[2]) << 8) | std::uint32_t(letters[3]);
+    node.posChild = pos;
+    node.negChild = neg;
+    return node;
+}
+
+// All eight node kinds in stored order; the variant decides which bodies get written.
+BspTree everyNodeKind() {
+    BspTree tree;
+    tree.nodes = {bspNode("PORT", 1, 6),   bspNode("BPIN", 2, 3), bspNode("LEAF"),
+                  bspNode("BPnN", 4, 5),   bspNode("LEAF"),       bspNode("LEAF"),
+                  bspNode("BPIn", 7),      bspNode("BPnn", 8),    bspNode("BpIN", -1, 9),
+                  bspNode("BpnN", -1, 10), bspNode("LEAF")};
+    tree.nodes[0].portals = {{0, 1}};
+    tree.nodes[0].polygons = {0};
+    return tree;
+}
+
+bool writeWorldSeeds(const QDir& dir) {
+    Environment environment;
+    environment.id = 0x0D000001;
+    CellStruct cell;
+    cell.vertices = {MeshVertex{0, {}, {0, 0, 1}, {{0.5f, 1}}}, MeshVertex{1, {4, 0, 0}, {}, {}}};
+    MeshPolygon polygon;
+    polygon.vertexIds = {0, 1};
+    polygon.posUVIndices = {0, 0};
+    cell.polygons = {polygon};
+    cell.physicsPolygons = {polygon};
+    cell.portals = {0, 0};
+    cell.portalPad = 0xCDCD;
+    cell.cellBsp = everyNodeKind();
+    cell.physicsBsp = everyNodeKind();
+    cell.physicsBsp.nodes[0].portals.clear(); // physics portals store plane and children only
+    cell.physicsBsp.nodes[0].polygons.clear();
+    cell.hasDrawingBsp = 1;
+    cell.drawingBsp = everyNodeKind();
+    cell.cellBsp.nodes[0].portals.clear();
+    cell.cellBsp.nodes[0].polygons.clear();
+    environment.cells = {{3, cell}};
+
+    LandBlock block;
+    block.id = 0xA9B4FFFF;
+    block.hasObjects = 1;
+    for (std::size_t i = 0; i < block.terrain.size(); ++i) {
+        block.terrain[i] = LandBlock::terrainWord(std::uint16_t(i % 4), std::uint16_t(i % 32),
+                                                  std::uint16_t(i % 32));
+        block.heights[i] = std::uint8_t(i);
+    }
+    block.pad = 0xCD;
+
+    LandBlockInfo info;
+    info.id = 0xA9B4FFFE;
+    info.numCells = 2;
+    info.objects = {{0x02000001, {}}};
+    info.flags = LandBlockInfo::kHasRestrictions;
+    info.buildings = {{0x01000002, {}, 1, {BuildingPortal{0x2, 0x0100, 0, {0x0100}, 0xCDCD}}}};
+    info.restrictionBuckets = 8;
+    info.restrictions = {{7, 0x70000001}, {3, 0x70000002}};
+
+    EnvCell envCell;
+    envCell.id = 0xA9B40100;
+    envCell.cellId = envCell.id;
+    envCell.flags =
+        EnvCell::kSeenOutside | EnvCell::kHasStaticObjects | EnvCell::kHasRestrictionObject;
+    envCell.surfaces = {0x08000001};
+    envCell.environmentId = 0x0D000001;
+    envCell.cellStructure = 3;
+    envCell.portals = {{0x1, 0, 0xFFFF, 0xFFFF}};
+    envCell.visibleCells = {0x0101};
+    envCell.statics = {{0x01000002, {}}};
+    envCell.restrictionObject = 0x7D640010;
+    envCell.trailing = {0xCD};
+
+    return writeFull(dir, environment) && writeFull(dir, block) && writeFull(dir, info) &&
+           writeFull(dir, envCell);
 }
 
 template <std::size_t I = 0> bool writeDefaults(const QDir& dir) {
@@ -52,7 +148,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     const QDir dir(QString::fromLocal8Bit(argv[1]));
-    if (!QDir().mkpath(dir.path()) || !writeDefaults(dir))
+    if (!QDir().mkpath(dir.path()) || !writeDefaults(dir) || !writeWorldSeeds(dir))
         return 1;
 
     PhysicsScript script;
