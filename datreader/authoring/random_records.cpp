@@ -278,21 +278,33 @@ void randomize(RandomDraws& draw, dat::Wave& wave) {
     draw.randomBytes(wave.data, dataBytes - dataBytes % blockAlign);
 }
 
-// The alternative `typeIndex` of dat::Record, filled from `draw`.
+// Whether record type T has a randomize() above; the world's records have none yet.
+template <typename T> constexpr bool kRandomized = requires(RandomDraws& draw, T& record) {
+    randomize(draw, record);
+};
+
+// The alternative `typeIndex` of dat::Record, filled from `draw` when its type has a generator.
 template <std::size_t I = 0>
 dat::Record makeAlternative(RandomDraws& draw, std::size_t typeIndex, std::uint32_t id) {
     if constexpr (I + 1 < std::variant_size_v<dat::Record>)
         if (typeIndex != I)
             return makeAlternative<I + 1>(draw, typeIndex, id);
-    std::variant_alternative_t<I, dat::Record> record;
+    using T = std::variant_alternative_t<I, dat::Record>;
+    T record;
     record.id = id;
-    // A type without a generator yet (the world's records) stays at its default.
-    if constexpr (requires { randomize(draw, record); })
+    if constexpr (kRandomized<T>)
         randomize(draw, record);
     return record;
 }
 
 } // namespace
+
+bool RandomRecords::randomizes(std::size_t typeIndex) {
+    return [typeIndex]<std::size_t... I>(std::index_sequence<I...>) {
+        return ((typeIndex == I && kRandomized<std::variant_alternative_t<I, dat::Record>>) || ...);
+    }
+    (std::make_index_sequence<std::variant_size_v<dat::Record>>());
+}
 
 dat::Record RandomRecords::make(std::size_t typeIndex, std::uint32_t id) {
     if (typeIndex >= std::variant_size_v<dat::Record>)

@@ -24,6 +24,11 @@ class RandomRecords {
 
     template <typename T> T make(std::uint32_t id) { return std::get<T>(make(indexOf<T>(), id)); }
 
+    // Whether make() draws alternative `typeIndex` at random. Types without a generator yet
+    // (the world's records: Environment, LandBlock, LandBlockInfo, EnvCell) come back at their
+    // defaults, with the DID given, and draw nothing.
+    static bool randomizes(std::size_t typeIndex);
+
   private:
     template <typename T, std::size_t I = 0> static constexpr std::size_t indexOf() {
         if constexpr (std::is_same_v<std::variant_alternative_t<I, dat::Record>, T>)

@@ -16,14 +16,28 @@ namespace {
 constexpr std::size_t kTypeCount = std::variant_size_v<Record>;
 constexpr int kPerType = 40; // enough draws to reach the rarer branches (MP3 waves, physics BSPs)
 
-// The DID a record of alternative `typeIndex` gets: the n-th id of its type's range.
-std::uint32_t didOf(std::size_t typeIndex, int n) {
+// The alternatives RandomRecords draws at random: those with a generator.
+std::vector<std::size_t> randomizedTypes() {
+    std::vector<std::size_t> types;
+    for (std::size_t type = 0; type < kTypeCount; ++type)
+        if (RandomRecords::randomizes(type))
+            types.push_back(type);
+    return types;
+}
+
+// A default record of alternative `typeIndex`.
+Record defaultRecord(std::size_t typeIndex) {
     Record record;
     [&]<std::size_t... I>(std::index_sequence<I...>) {
         ((typeIndex == I ? (record.emplace<I>(), 0) : 0), ...);
     }
     (std::make_index_sequence<kTypeCount>());
-    return portalTypeRange(recordTypeName(record)).first + std::uint32_t(n);
+    return record;
+}
+
+// The DID a record of alternative `typeIndex` gets: the n-th id of its type's portal range.
+std::uint32_t didOf(std::size_t typeIndex, int n) {
+    return portalTypeRange(recordTypeName(defaultRecord(typeIndex))).first + std::uint32_t(n);
 }
 
 // Every record of a seed, encoded, in the order they are made.
@@ -31,7 +45,7 @@ std::vector<std::vector<std::uint8_t>> encodedRecords(std::uint64_t seed) {
     RandomRecords records(seed);
     std::vector<std::vector<std::uint8_t>> encoded;
     for (int n = 0; n < kPerType; ++n)
-        for (std::size_t type = 0; type < kTypeCount; ++type)
+        for (std::size_t type : randomizedTypes())
             encoded.push_back(encodeRecord(records.make(type, didOf(type, n))));
     return encoded;
 }
@@ -51,7 +65,7 @@ class TestRandomRecords : public QObject {
         QFETCH(quint64, seed);
         RandomRecords records(seed);
         for (int n = 0; n < kPerType; ++n)
-            for (std::size_t type = 0; type < kTypeCount; ++type) {
+            for (std::size_t type : randomizedTypes()) {
                 const std::uint32_t did = didOf(type, n);
                 const Record record = records.make(type, did);
                 QCOMPARE(record.index(), type);
@@ -85,6 +99,23 @@ class TestRandomRecords : public QObject {
         const auto first = encodedRecords(11);
         QCOMPARE(encodedRecords(11), first);
         QVERIFY(encodedRecords(12) != first);
+    }
+
+    void typesWithoutAGeneratorComeBackAtTheirDefaults() {
+        QVERIFY(!randomizedTypes().empty());
+        RandomRecords records(5);
+        RandomRecords reference(5);
+        for (std::size_t type = 0; type < kTypeCount; ++type) {
+            if (RandomRecords::randomizes(type))
+                continue;
+            Record expected = defaultRecord(type);
+            std::visit([](auto& record) { record.id = 0x0D000001; }, expected);
+            QVERIFY(records.make(type, 0x0D000001) == expected);
+        }
+        // They draw nothing: what follows is what a fresh sequence gives.
+        const std::size_t first = randomizedTypes().front();
+        QCOMPARE(encodeRecord(records.make(first, didOf(first, 0))),
+                 encodeRecord(reference.make(first, didOf(first, 0))));
     }
 
     void typeIndexPastTheRecordsThrows() {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fails when a source file cites something a reader of the repository cannot follow.
+"""Fails when a source file or a page cites something a reader of the repository cannot follow.
 
 Usage: check_citations.py [REPO_ROOT]
 
@@ -13,6 +13,10 @@ Checks every tracked source file (C++, CMake, Python, shell and JavaScript files
   <a id="r47"> in docs/retail-behaviour.md;
 - no comment cites bare section numbers (`§1.8`) or conflict ids (`C2`) of those outside
   documents; a comment about glTF may cite the glTF specification's sections.
+
+It checks README.md and the pages in docs/ too: no citation of an outside document, every page
+they link exists, and every `#anchor` they link (in retail-behaviour.md, another page or their
+own) is defined. A bare § is allowed there, since export.md cites the glTF specification.
 
 Files come from `git ls-files` in a git checkout and from a walk of the source folders
 otherwise. Exit 0 when clean, 1 with one `path:line: problem` line per finding.
@@ -50,6 +54,7 @@ SECTION = re.compile(r"§")
 CONFLICT = re.compile(r"(?<![\w-])C[1-9](?![\w])")
 ANCHOR_TAG = re.compile(r"<a\s+(?:id|name)=\"([^\"]+)\"")
 HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$")
+SAME_PAGE = re.compile(r"\]\(#([\w-]+)\)")
 
 
 def tracked_files(root):
@@ -66,7 +71,8 @@ def tracked_files(root):
         for base, dirs, names in os.walk(os.path.join(root, top)):
             dirs[:] = [d for d in dirs if not d.startswith("build")]
             files += [os.path.relpath(os.path.join(base, n), root) for n in names]
-    files += [n for n in ("CMakeLists.txt",) if os.path.exists(os.path.join(root, n))]
+    files += [n for n in ("CMakeLists.txt", "README.md")
+              if os.path.exists(os.path.join(root, n))]
     return files
 
 
@@ -159,10 +165,15 @@ def resolve_md(root, path, name):
     return None
 
 
-def check_file(root, path, rule_anchors, anchor_cache, problems):
-    with open(os.path.join(root, path), encoding="utf-8", errors="replace") as f:
-        text = f.read()
-    lines = text.split("\n")
+def anchor_missing(root, target, anchor, anchor_cache):
+    """True when `target` defines no `anchor` (an <a id> or a heading's GitHub anchor)."""
+    if target not in anchor_cache:
+        anchor_cache[target] = anchors_of(os.path.join(root, target))
+    return anchor not in anchor_cache[target]
+
+
+def check_lines(root, path, lines, anchor_cache, problems):
+    """Outside-document citations and dead .md links on every line; the lines flagged."""
     flagged = set()  # lines already reported as citing an outside document
     for number, raw in enumerate(lines, 1):
         for pattern, message in OUTSIDE:
@@ -175,19 +186,13 @@ def check_file(root, path, rule_anchors, anchor_cache, problems):
             target = resolve_md(root, path, name)
             if target is None:
                 problems.append(f"{path}:{number}: cites {name}, which does not exist")
-                continue
-            if anchor:
-                if target not in anchor_cache:
-                    anchor_cache[target] = anchors_of(os.path.join(root, target))
-                if anchor[1:] not in anchor_cache[target]:
-                    problems.append(f"{path}:{number}: {target} has no anchor {anchor}")
-    name = os.path.basename(path)
-    if name.endswith(C_LIKE):
-        comments = c_comments(text)
-    elif name.endswith(HASH_COMMENTED) or name == "CMakeLists.txt" or path.startswith(".ci/"):
-        comments = hash_comments(text)
-    else:
-        comments = []
+            elif anchor and anchor_missing(root, target, anchor[1:], anchor_cache):
+                problems.append(f"{path}:{number}: {target} has no anchor {anchor}")
+    return flagged
+
+
+def check_comments(path, comments, flagged, rule_anchors, problems):
+    """Rule ids, bare section signs and conflict ids in a source file's comments."""
     for number, comment in comments:
         for match in RULE.finditer(comment):
             if f"r{int(match.group(1))}" not in rule_anchors:
@@ -203,6 +208,39 @@ def check_file(root, path, rule_anchors, anchor_cache, problems):
                             f"outside the repository; cite the rule instead")
 
 
+def check_file(root, path, rule_anchors, anchor_cache, problems):
+    with open(os.path.join(root, path), encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    flagged = check_lines(root, path, text.split("\n"), anchor_cache, problems)
+    name = os.path.basename(path)
+    if name.endswith(C_LIKE):
+        comments = c_comments(text)
+    elif name.endswith(HASH_COMMENTED) or name == "CMakeLists.txt" or path.startswith(".ci/"):
+        comments = hash_comments(text)
+    else:
+        comments = []
+    check_comments(path, comments, flagged, rule_anchors, problems)
+
+
+def is_page(path):
+    """README.md and the pages directly in docs/."""
+    return path == "README.md" or (path.startswith("docs/") and path.count("/") == 1
+                                   and path.endswith(".md"))
+
+
+def check_page(root, path, anchor_cache, problems):
+    """A page: outside citations and dead links, its own `](#anchor)` links included.
+
+    Bare § is allowed here: export.md cites the glTF specification's sections by name."""
+    with open(os.path.join(root, path), encoding="utf-8", errors="replace") as f:
+        lines = f.read().split("\n")
+    check_lines(root, path, lines, anchor_cache, problems)
+    for number, raw in enumerate(lines, 1):
+        for match in SAME_PAGE.finditer(raw):
+            if anchor_missing(root, path, match.group(1), anchor_cache):
+                problems.append(f"{path}:{number}: {path} has no anchor #{match.group(1)}")
+
+
 def main():
     root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
                            os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -214,10 +252,15 @@ def main():
     else:
         problems.append(f"{RULES_DOC} is missing: no rule can be cited")
     for path in sorted(tracked_files(root)):
-        if path == SELF or not is_source(path) or not os.path.isfile(os.path.join(root, path)):
+        if path == SELF or not os.path.isfile(os.path.join(root, path)):
+            continue
+        if is_source(path):
+            check_file(root, path, rule_anchors, cache, problems)
+        elif is_page(path):
+            check_page(root, path, cache, problems)
+        else:
             continue
         checked += 1
-        check_file(root, path, rule_anchors, cache, problems)
     for problem in problems:
         print(problem)
     print(f"{checked} files checked, {len(problems)} problem(s)")
