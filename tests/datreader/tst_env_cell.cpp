@@ -2,6 +2,7 @@
 #include "datreader/records/record.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
+#include "support/record_checks.h"
 
 #include <QJsonArray>
 #include <QtTest>
@@ -75,11 +76,7 @@ class TestEnvCell : public QObject {
     }
 
     void decodesThroughTheRegistry() {
-        const Bytes bytes = handWritten();
-        const auto record = decodeRecord(DatKind::Cell, kDid, bytes.data);
-        QVERIFY(record);
-        QCOMPARE(recordTypeName(*record), EnvCell::kTypeName);
-        QCOMPARE(encodeRecord(*record), bytes.data);
+        portalkit::testing::checkThroughRegistry<EnvCell>(DatKind::Cell, kDid, handWritten().data);
     }
 
     void withoutOptionalPartsStopsAtTheVisibleCells() {
@@ -150,10 +147,7 @@ class TestEnvCell : public QObject {
         QFETCH(QJsonObject, source);
         QFETCH(QString, field);
         QFETCH(QString, message);
-        const auto error =
-            errorFrom([&] { EnvCell::fromJson(JsonNode(source, "envCell", kDid), kDid); });
-        QVERIFY(error);
-        portalkit::testing::checkSourceError(*error, field, kDid, message);
+        portalkit::testing::checkJsonError<EnvCell>(source, "envCell", kDid, field, message);
     }
 
     void truncationNamesFieldAndOffset_data() {
@@ -182,10 +176,8 @@ class TestEnvCell : public QObject {
         QFETCH(int, length);
         QFETCH(QString, field);
         QFETCH(int, offset);
-        const Bytes bytes = handWritten();
-        const std::span<const std::uint8_t> cut(bytes.data.data(), std::size_t(length));
-        checkEntryError(errorFrom([&] { EnvCell::decode(cut, kDid); }), field,
-                        std::uint64_t(offset), kDid);
+        portalkit::testing::checkTruncation<EnvCell>(handWritten().data, length, field, offset,
+                                                     kDid);
     }
 
     void encodeRejectsWhatCouldNotDecodeBack() {

@@ -2,6 +2,7 @@
 #include "datreader/records/record.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
+#include "support/record_checks.h"
 
 #include <QJsonArray>
 #include <QtTest>
@@ -102,11 +103,8 @@ class TestEnvironment : public QObject {
     }
 
     void decodesThroughTheRegistry() {
-        const Bytes bytes = handWritten();
-        const auto record = decodeRecord(DatKind::Portal, kDid, bytes.data);
-        QVERIFY(record);
-        QCOMPARE(recordTypeName(*record), Environment::kTypeName);
-        QCOMPARE(encodeRecord(*record), bytes.data);
+        portalkit::testing::checkThroughRegistry<Environment>(DatKind::Portal, kDid,
+                                                              handWritten().data);
     }
 
     void withoutDrawingTreeAndWithTrailingBytes() {

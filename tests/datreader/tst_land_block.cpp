@@ -2,6 +2,7 @@
 #include "datreader/records/record.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
+#include "support/record_checks.h"
 
 #include <QJsonArray>
 #include <QtTest>
@@ -65,11 +66,8 @@ class TestLandBlock : public QObject {
     }
 
     void decodesThroughTheRegistry() {
-        const Bytes bytes = handWritten();
-        const auto record = decodeRecord(DatKind::Cell, kDid, bytes.data);
-        QVERIFY(record);
-        QCOMPARE(recordTypeName(*record), LandBlock::kTypeName);
-        QCOMPARE(encodeRecord(*record), bytes.data);
+        portalkit::testing::checkThroughRegistry<LandBlock>(DatKind::Cell, kDid,
+                                                            handWritten().data);
     }
 
     void keepsRetailFillAndTrailingBytes() {
@@ -129,10 +127,7 @@ class TestLandBlock : public QObject {
         QFETCH(QJsonObject, source);
         QFETCH(QString, field);
         QFETCH(QString, message);
-        const auto error =
-            errorFrom([&] { LandBlock::fromJson(JsonNode(source, "landBlock", kDid), kDid); });
-        QVERIFY(error);
-        portalkit::testing::checkSourceError(*error, field, kDid, message);
+        portalkit::testing::checkJsonError<LandBlock>(source, "landBlock", kDid, field, message);
     }
 
     void truncationNamesFieldAndOffset_data() {
@@ -151,10 +146,8 @@ class TestLandBlock : public QObject {
         QFETCH(int, length);
         QFETCH(QString, field);
         QFETCH(int, offset);
-        const Bytes bytes = handWritten();
-        const std::span<const std::uint8_t> cut(bytes.data.data(), std::size_t(length));
-        checkEntryError(errorFrom([&] { LandBlock::decode(cut, kDid); }), field,
-                        std::uint64_t(offset), kDid);
+        portalkit::testing::checkTruncation<LandBlock>(handWritten().data, length, field, offset,
+                                                       kDid);
     }
 
     void wrongLeadingIdIsAnError() {

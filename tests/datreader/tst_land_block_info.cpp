@@ -2,6 +2,7 @@
 #include "datreader/records/record.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
+#include "support/record_checks.h"
 
 #include <QJsonArray>
 #include <QtTest>
@@ -126,10 +127,8 @@ class TestLandBlockInfo : public QObject {
         QFETCH(QJsonObject, source);
         QFETCH(QString, field);
         QFETCH(QString, message);
-        const auto error = errorFrom(
-            [&] { LandBlockInfo::fromJson(JsonNode(source, "landBlockInfo", kDid), kDid); });
-        QVERIFY(error);
-        portalkit::testing::checkSourceError(*error, field, kDid, message);
+        portalkit::testing::checkJsonError<LandBlockInfo>(source, "landBlockInfo", kDid, field,
+                                                          message);
     }
 
     void truncationNamesFieldAndOffset_data() {
@@ -158,10 +157,8 @@ class TestLandBlockInfo : public QObject {
         QFETCH(int, length);
         QFETCH(QString, field);
         QFETCH(int, offset);
-        const Bytes bytes = handWritten();
-        const std::span<const std::uint8_t> cut(bytes.data.data(), std::size_t(length));
-        checkEntryError(errorFrom([&] { LandBlockInfo::decode(cut, kDid); }), field,
-                        std::uint64_t(offset), kDid);
+        portalkit::testing::checkTruncation<LandBlockInfo>(handWritten().data, length, field,
+                                                           offset, kDid);
     }
 
     void encodeRejectsWhatCouldNotDecodeBack() {
