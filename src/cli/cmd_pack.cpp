@@ -54,10 +54,8 @@ int runPack(const QStringList& arguments) {
     parser.addOption({"iteration", "The DAT iteration when no 0xFFFF0001.bin is given.", "N"});
     if (auto exit = parseOrExit(parser, arguments, 1))
         return *exit;
-    if (!parser.isSet("output")) {
-        printError("pack needs -o OUT.dat (see --help)");
+    if (!requireOption(parser, "output", "pack needs -o OUT.dat (see --help)"))
         return kUsageOrIo;
-    }
 
     const QDir folder(parser.positionalArguments().at(0));
     if (!folder.exists()) {

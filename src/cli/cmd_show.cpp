@@ -65,14 +65,12 @@ void appendTree(QString& text, const QJsonValue& value, int depth, const QString
 } // namespace
 
 int runShow(const QStringList& arguments) {
-    QCommandLineParser parser;
-    parser.setApplicationDescription("Decodes one entry and prints it as a tree, or as JSON.");
-    parser.addPositionalArgument("DAT", "The DAT file.");
-    parser.addPositionalArgument("ID", "The entry id, e.g. 0x02000124.");
-    parser.addOption({"json", "Print the record as one JSON object."});
-    if (auto exit = parseOrExit(parser, arguments, 2))
+    DatCommand command("Decodes one entry and prints it as a tree, or as JSON.",
+                       {jsonOption("Print the record as one JSON object.")});
+    command.parser.addPositionalArgument("ID", "The entry id, e.g. 0x02000124.");
+    if (auto exit = command.parse(arguments, 2))
         return *exit;
-
+    const QCommandLineParser& parser = command.parser;
     auto opened = openEntry(parser.positionalArguments().at(0), parser.positionalArguments().at(1));
     if (!opened)
         return kUsageOrIo;
@@ -94,13 +92,9 @@ int runShow(const QStringList& arguments) {
         printError(QString::fromStdString(error.what()));
         return kCheckFailed;
     }
-    if (parser.isSet("json")) {
-        printOut(QJsonDocument(object).toJson());
-    } else {
-        QString text;
-        appendTree(text, object, 0, QString());
-        printOut(text);
-    }
+    QString tree;
+    appendTree(tree, object, 0, QString());
+    printResult(parser, QJsonDocument(object), tree);
     return kSuccess;
 }
 

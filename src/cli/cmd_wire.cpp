@@ -128,13 +128,9 @@ int runWire(const QStringList& arguments) {
         return kCheckFailed;
     }
     const QJsonObject json = preview::wire::toJson(message);
-    if (parser.isSet("json")) {
-        printOut(QJsonDocument(json).toJson());
-    } else {
-        QString tree;
-        appendTree(tree, json, 0);
-        printOut(tree);
-    }
+    QString tree;
+    appendTree(tree, json, 0);
+    printResult(parser, QJsonDocument(json), tree);
     return kSuccess;
 }
 

@@ -5,6 +5,7 @@
 #include "datreader/records/common.h" // dat::parseDid, how every command reads an id
 
 #include <QCommandLineParser>
+#include <QJsonDocument>
 #include <QString>
 #include <QStringList>
 #include <cstdint>
@@ -45,11 +46,36 @@ int runRender(const QStringList& arguments);
 std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& arguments,
                                qsizetype positionalCount);
 
+// "--json" as the commands spell it.
+QCommandLineOption jsonOption(const QString& help = QStringLiteral("Print one JSON object."));
+
+// A command over the DAT its first argument names: its command line and, once open, the DAT.
+struct DatCommand {
+    QCommandLineParser parser;
+    std::optional<dat::DatFile> dat;
+
+    // The description, the DAT argument and the command's options; a command with more
+    // arguments adds them to `parser` before parsing.
+    DatCommand(const QString& description, const QList<QCommandLineOption>& options,
+               const QString& datName = QStringLiteral("DAT"),
+               const QString& datHelp = QStringLiteral("The DAT file."));
+    // parseOrExit with `positionalCount` arguments.
+    std::optional<int> parse(const QStringList& arguments, qsizetype positionalCount = 1);
+    // parse, then opens the DAT; returns the exit code when the command should stop (help, bad
+    // usage, a DAT that does not open).
+    std::optional<int> open(const QStringList& arguments, qsizetype positionalCount = 1);
+};
+
+// Options a command cannot run without: prints `usage` and returns false when `name` is unset.
+bool requireOption(const QCommandLineParser& parser, const QString& name, const QString& usage);
+
 // One clear line on stderr, "portalkit: <message>".
 void printError(const QString& message);
 // Writes text or bytes to stdout.
 void printOut(const QString& text);
 void writeOut(const QByteArray& bytes);
+// A command's result: the JSON document with --json, else the text for people.
+void printResult(const QCommandLineParser& parser, const QJsonDocument& json, const QString& text);
 
 // Opens a DAT; on failure prints the error and returns nothing (the caller exits 2).
 std::optional<dat::DatFile> openDat(const QString& path);
@@ -70,7 +96,7 @@ QString didText(std::uint32_t id);
 // `--type NAME` of the listing commands: which entries they keep.
 class TypeFilter {
   public:
-    static void addOption(QCommandLineParser& parser);
+    static QCommandLineOption option();
     // Reads --type for a DAT of `kind`, case-insensitively; when the name is not one of the
     // kind's, prints the valid ones and returns nothing (the caller exits 2).
     static std::optional<TypeFilter> fromParser(const QCommandLineParser& parser,
