@@ -15,13 +15,7 @@ QString scalarText(const QJsonValue& value) {
     if (value.isString() && value.toString().size() > kLongest)
         return value.toString().left(48) +
                QStringLiteral("… (%1 characters; --json prints all)").arg(value.toString().size());
-    if (value.isString())
-        return value.toString();
-    if (value.isBool())
-        return value.toBool() ? "true" : "false";
-    if (value.isDouble())
-        return QString::number(value.toDouble(), 'g', 9);
-    return "null";
+    return plainScalar(value).value_or("null");
 }
 
 bool isFlat(const QJsonArray& array) {

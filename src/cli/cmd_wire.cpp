@@ -27,12 +27,8 @@ std::optional<QByteArray> parseHex(const QString& text) {
 }
 
 QString scalarText(const QJsonValue& value) {
-    if (value.isString())
-        return value.toString();
-    if (value.isBool())
-        return value.toBool() ? "true" : "false";
-    if (value.isDouble())
-        return QString::number(value.toDouble(), 'g', 9);
+    if (auto plain = plainScalar(value))
+        return *plain;
     return QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact))
         .mid(1)
         .chopped(1);

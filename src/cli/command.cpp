@@ -76,6 +76,16 @@ void writeOut(const QByteArray& bytes) {
     std::fflush(stdout);
 }
 
+std::optional<QString> plainScalar(const QJsonValue& value) {
+    if (value.isString())
+        return value.toString();
+    if (value.isBool())
+        return value.toBool() ? "true" : "false";
+    if (value.isDouble())
+        return QString::number(value.toDouble(), 'g', 9);
+    return std::nullopt;
+}
+
 void printResult(const QCommandLineParser& parser, const QJsonDocument& json, const QString& text) {
     if (parser.isSet("json"))
         writeOut(json.toJson());

@@ -74,6 +74,9 @@ void printError(const QString& message);
 // Writes text or bytes to stdout.
 void printOut(const QString& text);
 void writeOut(const QByteArray& bytes);
+// A JSON string, bool or number as people read it (numbers to nine significant digits);
+// nothing for null, arrays and objects, which each tree printer spells its own way.
+std::optional<QString> plainScalar(const QJsonValue& value);
 // A command's result: the JSON document with --json, else the text for people.
 void printResult(const QCommandLineParser& parser, const QJsonDocument& json, const QString& text);
 
