@@ -7,11 +7,10 @@ int runCat(const QStringList& arguments) {
     DatCommand command("Writes one entry's bytes (inflated when stored compressed) to stdout, "
                        "or to a file with -o.",
                        {{{"o", "output"}, "Write to FILE instead of stdout.", "FILE"}});
-    command.parser.addPositionalArgument("ID", "The entry id, e.g. 0x02000124.");
-    if (auto exit = command.parse(arguments, 2))
+    if (auto exit = command.parseEntry(arguments))
         return *exit;
     const QCommandLineParser& parser = command.parser;
-    auto opened = openEntry(parser.positionalArguments().at(0), parser.positionalArguments().at(1));
+    auto opened = command.openEntry();
     if (!opened)
         return kUsageOrIo;
     QByteArray bytes;

@@ -71,13 +71,12 @@ int runExport(const QStringList& arguments) {
              "linear"},
             {"spheres", "Setup: add its collision and selection spheres as nodes."},
         });
-    command.parser.addPositionalArgument("ID", "The entry id, e.g. 0x06001234.");
-    if (auto exit = command.parse(arguments, 2))
+    if (auto exit = command.parseEntry(arguments, "0x06001234"))
         return *exit;
     const QCommandLineParser& parser = command.parser;
     if (!requireOption(parser, "output", "export needs -o FILE (see --help)"))
         return kUsageOrIo;
-    auto opened = openEntry(parser.positionalArguments().at(0), parser.positionalArguments().at(1));
+    auto opened = command.openEntry();
     if (!opened)
         return kUsageOrIo;
     const dat::DatFile& dat = opened->dat;

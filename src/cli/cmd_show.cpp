@@ -61,11 +61,10 @@ void appendTree(QString& text, const QJsonValue& value, int depth, const QString
 int runShow(const QStringList& arguments) {
     DatCommand command("Decodes one entry and prints it as a tree, or as JSON.",
                        {jsonOption("Print the record as one JSON object.")});
-    command.parser.addPositionalArgument("ID", "The entry id, e.g. 0x02000124.");
-    if (auto exit = command.parse(arguments, 2))
+    if (auto exit = command.parseEntry(arguments))
         return *exit;
     const QCommandLineParser& parser = command.parser;
-    auto opened = openEntry(parser.positionalArguments().at(0), parser.positionalArguments().at(1));
+    auto opened = command.openEntry();
     if (!opened)
         return kUsageOrIo;
     const dat::DatFile& dat = opened->dat;

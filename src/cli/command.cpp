@@ -56,6 +56,15 @@ std::optional<int> DatCommand::open(const QStringList& arguments, qsizetype posi
     return std::nullopt;
 }
 
+std::optional<int> DatCommand::parseEntry(const QStringList& arguments, const QString& example) {
+    parser.addPositionalArgument("ID", "The entry id, e.g. " + example + ".");
+    return parse(arguments, 2);
+}
+
+std::optional<OpenedEntry> DatCommand::openEntry() const {
+    return cli::openEntry(parser.positionalArguments().at(0), parser.positionalArguments().at(1));
+}
+
 bool requireOption(const QCommandLineParser& parser, const QString& name, const QString& usage) {
     if (parser.isSet(name))
         return true;

@@ -46,6 +46,12 @@ int runRender(const QStringList& arguments);
 std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& arguments,
                                qsizetype positionalCount);
 
+// The DAT and entry named by a command's DAT and ID arguments.
+struct OpenedEntry {
+    dat::DatFile dat;
+    dat::EntryInfo entry;
+};
+
 // "--json" as the commands spell it.
 QCommandLineOption jsonOption(const QString& help = QStringLiteral("Print one JSON object."));
 
@@ -64,6 +70,12 @@ struct DatCommand {
     // parse, then opens the DAT; returns the exit code when the command should stop (help, bad
     // usage, a DAT that does not open).
     std::optional<int> open(const QStringList& arguments, qsizetype positionalCount = 1);
+    // The commands over one entry: the ID argument after the DAT (its help shows `example`),
+    // then parse.
+    std::optional<int> parseEntry(const QStringList& arguments,
+                                  const QString& example = QStringLiteral("0x02000124"));
+    // After parseEntry: the DAT and the entry its arguments name (see openEntry below).
+    std::optional<OpenedEntry> openEntry() const;
 };
 
 // Options a command cannot run without: prints `usage` and returns false when `name` is unset.
@@ -82,11 +94,6 @@ void printResult(const QCommandLineParser& parser, const QJsonDocument& json, co
 
 // Opens a DAT; on failure prints the error and returns nothing (the caller exits 2).
 std::optional<dat::DatFile> openDat(const QString& path);
-// The DAT and entry named by a command's DAT and ID arguments.
-struct OpenedEntry {
-    dat::DatFile dat;
-    dat::EntryInfo entry;
-};
 // Parses the id, opens the DAT and finds the entry; prints why and returns nothing when a step
 // fails (the caller exits 2).
 std::optional<OpenedEntry> openEntry(const QString& datPath, const QString& idText);
