@@ -69,37 +69,6 @@ QJsonObject packedJson(PackedId value, std::uint32_t knownType) {
     return out;
 }
 
-QJsonObject modelJson(const ModelData& model) {
-    QJsonObject out;
-    out["marker"] = hexJson(model.marker);
-    if (model.basePalette)
-        out["basePalette"] = packedJson(*model.basePalette, kPaletteType);
-    QJsonArray palettes;
-    for (const SubPalette& palette : model.subPalettes) {
-        QJsonObject entry = packedJson(palette.paletteId, kPaletteType);
-        entry["offset"] = palette.offset;
-        entry["colorCount"] = palette.colorCount;
-        palettes.append(entry);
-    }
-    out["subPalettes"] = palettes;
-    QJsonArray textures;
-    for (const TextureChange& change : model.textureChanges)
-        textures.append(QJsonObject{{"partIndex", change.partIndex},
-                                    {"oldTexture", packedJson(change.oldTexture, kTextureType)},
-                                    {"newTexture", packedJson(change.newTexture, kTextureType)}});
-    out["textureChanges"] = textures;
-    QJsonArray parts;
-    for (const AnimPartChange& change : model.animPartChanges) {
-        QJsonObject entry = packedJson(change.partId, kGfxObjType);
-        entry["partIndex"] = change.partIndex;
-        parts.append(entry);
-    }
-    out["animPartChanges"] = parts;
-    if (model.alignPad != std::array<std::uint8_t, 3>{})
-        out["alignPad"] = bytesJson(model.alignPad);
-    return out;
-}
-
 PackedId packedFromJson(const dat::JsonNode& node, std::uint32_t knownType) {
     const std::uint32_t id = node["id"].u32();
     // toJson writes id(knownType): zero, or the packed value offset by the type.
@@ -201,66 +170,35 @@ ModelData ModelData::fromJson(const dat::JsonNode& node) {
     return model;
 }
 
-CreateObject CreateObject::decode(ByteCursor& in) {
-    readOpcode(in, opcode::CreateObject);
-    CreateObject message;
-    message.guid = in.u32("CreateObject.guid");
-    message.model = ModelData::decode(in);
-    message.physics = PhysicsDesc::decode(in);
-    const auto rest = in.bytes(in.remaining(), "CreateObject.weenieDescription");
-    message.weenieDescription.assign(rest.begin(), rest.end());
-    return message;
-}
-
-void CreateObject::encode(ByteWriter& out) const {
-    out.u32(kOpcode);
-    out.u32(guid);
-    model.encode(out);
-    physics.encode(out);
-    out.bytes(weenieDescription);
-}
-
-void CreateObject::putFields(QJsonObject& out) const {
-    out["model"] = modelJson(model);
-    out["physics"] = toJson(physics);
-    out["weenieDescription"] = bytesJson(weenieDescription);
-}
-
-CreateObject CreateObject::fromFields(const dat::JsonNode& node, std::uint32_t guid) {
-    CreateObject create;
-    create.guid = guid;
-    create.model = ModelData::fromJson(node["model"]);
-    create.physics = PhysicsDesc::fromJson(node["physics"]);
-    if (node.has("weenieDescription"))
-        create.weenieDescription = bytesFromJson(node["weenieDescription"]);
-    return create;
-}
-
-DeleteObject DeleteObject::decode(ByteCursor& in) {
-    readOpcode(in, opcode::DeleteObject);
-    DeleteObject message;
-    message.guid = in.u32("DeleteObject.guid");
-    message.instanceStamp = in.u16("DeleteObject.instanceStamp");
-    const auto pad = in.bytes(message.alignPad.size(), "DeleteObject.align");
-    std::copy(pad.begin(), pad.end(), message.alignPad.begin());
-    return message;
-}
-
-void DeleteObject::encode(ByteWriter& out) const {
-    out.u32(kOpcode);
-    out.u32(guid);
-    out.u16(instanceStamp);
-    out.bytes(alignPad);
-}
-
-void DeleteObject::putFields(QJsonObject& out) const {
-    out["instanceStamp"] = instanceStamp;
-    if (alignPad != std::array<std::uint8_t, 2>{})
-        out["alignPad"] = bytesJson(alignPad);
-}
-
-DeleteObject DeleteObject::fromFields(const dat::JsonNode& node, std::uint32_t guid) {
-    return DeleteObject{guid, node["instanceStamp"].u16(0), padFromJson<2>(node["alignPad"])};
+QJsonObject toJson(const ModelData& model) {
+    QJsonObject out;
+    out["marker"] = hexJson(model.marker);
+    if (model.basePalette)
+        out["basePalette"] = packedJson(*model.basePalette, kPaletteType);
+    QJsonArray palettes;
+    for (const SubPalette& palette : model.subPalettes) {
+        QJsonObject entry = packedJson(palette.paletteId, kPaletteType);
+        entry["offset"] = palette.offset;
+        entry["colorCount"] = palette.colorCount;
+        palettes.append(entry);
+    }
+    out["subPalettes"] = palettes;
+    QJsonArray textures;
+    for (const TextureChange& change : model.textureChanges)
+        textures.append(QJsonObject{{"partIndex", change.partIndex},
+                                    {"oldTexture", packedJson(change.oldTexture, kTextureType)},
+                                    {"newTexture", packedJson(change.newTexture, kTextureType)}});
+    out["textureChanges"] = textures;
+    QJsonArray parts;
+    for (const AnimPartChange& change : model.animPartChanges) {
+        QJsonObject entry = packedJson(change.partId, kGfxObjType);
+        entry["partIndex"] = change.partIndex;
+        parts.append(entry);
+    }
+    out["animPartChanges"] = parts;
+    if (model.alignPad != std::array<std::uint8_t, 3>{})
+        out["alignPad"] = bytesJson(model.alignPad);
+    return out;
 }
 
 } // namespace portalkit::preview::wire
