@@ -19,7 +19,6 @@ struct PlayScriptId {
 
     static constexpr std::size_t kSize = 12;
     template <typename Io, typename Self> static void fields(Io& io, Self& m) {
-        io.guid("PlayScriptId.guid", m.guid);
         io.id("PlayScriptId.scriptId", m.scriptId);
     }
     bool operator==(const PlayScriptId&) const = default;
@@ -38,7 +37,6 @@ struct PlayScriptType {
     static constexpr std::size_t kSize = 16;
     // The intensity stays raw, so a NaN payload survives; its JSON gives both forms.
     template <typename Io, typename Self> static void fields(Io& io, Self& m) {
-        io.guid("PlayScriptType.guid", m.guid);
         io.id("PlayScriptType.scriptType", m.scriptType);
         io.realBits("PlayScriptType.intensity", m.intensityBits);
     }

@@ -1,15 +1,17 @@
 #pragma once
 
-// One field list for reading and writing a message. Each message lists its fields once, in
-// wire order, as `template <typename Io, typename Self> static void fields(Io&, Self&)`; the
-// four Io classes here each do one job with that list: decode the bytes, encode them, write
-// the JSON form and read it back. A field is named as its decode failures name it
-// ("SetState.instanceStamp"); its JSON key is that name after the message's ("instanceStamp").
+// One field list for reading and writing a message. After the opcode and guid every message
+// begins with, each message lists its fields once, in wire order, as
+// `template <typename Io, typename Self> static void fields(Io&, Self&)`; the four Io classes
+// here each do one job with that list: decode the bytes, encode them, write the JSON form and
+// read it back. A field is named as its decode failures name it ("SetState.instanceStamp");
+// its JSON key is that name after the message's ("instanceStamp").
 
 #include "datreader/io/byte_cursor.h"
 #include "datreader/io/byte_writer.h"
 #include "datreader/io/json_node.h"
 #include "preview/core/math.h"
+#include "preview/wire/opcodes.h"
 #include "preview/wire/values.h"
 
 #include <QJsonObject>
@@ -17,6 +19,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <vector>
 
 namespace portalkit::preview::wire {
@@ -27,14 +30,13 @@ inline const char* jsonKey(const char* field) {
     return dot ? dot + 1 : field;
 }
 
-// The kinds of field: `guid` (the object, whose JSON sits beside the opcode), `id` (a u32 shown
+// The kinds of field: `id` (a u32 shown
 // as "0x%08X"), `realBits` (a u32 holding a float's raw bits), `stamp` (a u16), `vector`, `pad`
 // (bytes kept only to re-encode), `rest` (every byte left) and `part` (a nested structure with
 // its own decode, encode and JSON).
 class FieldReader {
   public:
     explicit FieldReader(dat::ByteCursor& in) : m_in(in) {}
-    void guid(const char* field, std::uint32_t& value) { value = m_in.u32(field); }
     void id(const char* field, std::uint32_t& value) { value = m_in.u32(field); }
     void realBits(const char* field, std::uint32_t& value) { value = m_in.u32(field); }
     void stamp(const char* field, std::uint16_t& value) { value = m_in.u16(field); }
@@ -57,7 +59,6 @@ class FieldReader {
 class FieldWriter {
   public:
     explicit FieldWriter(dat::ByteWriter& out) : m_out(out) {}
-    void guid(const char*, std::uint32_t value) { m_out.u32(value); }
     void id(const char*, std::uint32_t value) { m_out.u32(value); }
     void realBits(const char*, std::uint32_t value) { m_out.u32(value); }
     void stamp(const char*, std::uint16_t value) { m_out.u16(value); }
@@ -76,7 +77,6 @@ class FieldWriter {
 class FieldJsonWriter {
   public:
     explicit FieldJsonWriter(QJsonObject& out) : m_out(out) {}
-    void guid(const char*, std::uint32_t) {} // toJson(const Message&) puts it first
     void id(const char* field, std::uint32_t value) { m_out[jsonKey(field)] = hexJson(value); }
     // The real, and its bits always: the raw truth, NaN payloads included.
     void realBits(const char* field, std::uint32_t value) {
@@ -107,8 +107,7 @@ class FieldJsonWriter {
 // Stamps, pads and the rest may be left out (zero, empty); a vector marked optional too.
 class FieldJsonReader {
   public:
-    FieldJsonReader(const dat::JsonNode& node, std::uint32_t guid) : m_node(node), m_guid(guid) {}
-    void guid(const char*, std::uint32_t& value) { value = m_guid; }
+    explicit FieldJsonReader(const dat::JsonNode& node) : m_node(node) {}
     void id(const char* field, std::uint32_t& value) { value = m_node[jsonKey(field)].u32(); }
     void realBits(const char* field, std::uint32_t& value) {
         value = realBitsFromJson(m_node, jsonKey(field));
@@ -132,13 +131,18 @@ class FieldJsonReader {
 
   private:
     const dat::JsonNode& m_node;
-    std::uint32_t m_guid;
 };
+
+// Every message begins with its opcode and the object's guid; its own fields follow.
+template <typename M> std::string guidField() {
+    return std::string(opcodeName(M::kOpcode)) + ".guid";
+}
 
 // The whole body, opcode first.
 template <typename M> M decodeFields(dat::ByteCursor& in) {
     readOpcode(in, M::kOpcode);
     M message;
+    message.guid = in.u32(guidField<M>().c_str());
     FieldReader reader(in);
     M::fields(reader, message);
     return message;
@@ -146,11 +150,12 @@ template <typename M> M decodeFields(dat::ByteCursor& in) {
 
 template <typename M> void encodeFields(const M& message, dat::ByteWriter& out) {
     out.u32(M::kOpcode);
+    out.u32(message.guid);
     FieldWriter writer(out);
     M::fields(writer, message);
 }
 
-// The fields beside the opcode, name and guid.
+// The fields beside the opcode, name and guid, which toJson(const Message&) writes.
 template <typename M> void putJsonFields(const M& message, QJsonObject& out) {
     FieldJsonWriter writer(out);
     M::fields(writer, message);
@@ -158,7 +163,8 @@ template <typename M> void putJsonFields(const M& message, QJsonObject& out) {
 
 template <typename M> M jsonFields(const dat::JsonNode& node, std::uint32_t guid) {
     M message;
-    FieldJsonReader reader(node, guid);
+    message.guid = guid;
+    FieldJsonReader reader(node);
     M::fields(reader, message);
     return message;
 }

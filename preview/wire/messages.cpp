@@ -17,9 +17,9 @@ using dat::ByteWriter;
 
 std::uint32_t opcodeByName(const dat::JsonNode& node) {
     const std::string name = node.string().toStdString();
-    for (std::uint32_t code : kKnownOpcodes)
-        if (opcodeName(code) == name)
-            return code;
+    for (const KnownOpcode& known : kKnownOpcodes)
+        if (known.name == name)
+            return known.code;
     node.fail("'" + name + "' is neither a hex opcode (\"0x0000F755\") nor a message name");
 }
 

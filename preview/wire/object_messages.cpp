@@ -48,6 +48,14 @@ void writeAlign(ByteWriter& out, const std::array<std::uint8_t, 3>& pad) {
     out.bytes(std::span(pad.data(), (4 - out.size() % 4) % 4));
 }
 
+// `count` entries, each made by `readOne`.
+template <typename T, typename ReadOne>
+void readEntries(std::uint8_t count, std::vector<T>& entries, const ReadOne& readOne) {
+    entries.reserve(count);
+    for (std::uint8_t i = 0; i < count; ++i)
+        entries.push_back(readOne());
+}
+
 // Lists whose counts the remaining bytes cannot hold fail before anything is reserved.
 void requireRoom(ByteCursor& in, std::size_t minimumBytes, const char* field) {
     if (minimumBytes > in.remaining())
@@ -97,29 +105,21 @@ ModelData ModelData::decode(ByteCursor& in) {
                 "ModelData.counts");
     if (paletteCount > 0)
         model.basePalette = readPackedId(in, "ModelData.basePalette");
-    model.subPalettes.reserve(paletteCount);
-    for (std::uint8_t i = 0; i < paletteCount; ++i) {
-        SubPalette palette;
-        palette.paletteId = readPackedId(in, "ModelData.subPalettes.paletteId");
-        palette.offset = in.u8("ModelData.subPalettes.offset");
-        palette.colorCount = in.u8("ModelData.subPalettes.colorCount");
-        model.subPalettes.push_back(palette);
-    }
-    model.textureChanges.reserve(textureCount);
-    for (std::uint8_t i = 0; i < textureCount; ++i) {
-        TextureChange change;
-        change.partIndex = in.u8("ModelData.textureChanges.partIndex");
-        change.oldTexture = readPackedId(in, "ModelData.textureChanges.oldTexture");
-        change.newTexture = readPackedId(in, "ModelData.textureChanges.newTexture");
-        model.textureChanges.push_back(change);
-    }
-    model.animPartChanges.reserve(partCount);
-    for (std::uint8_t i = 0; i < partCount; ++i) {
-        AnimPartChange change;
-        change.partIndex = in.u8("ModelData.animPartChanges.partIndex");
-        change.partId = readPackedId(in, "ModelData.animPartChanges.partId");
-        model.animPartChanges.push_back(change);
-    }
+    // Braced lists read their members left to right, in wire order.
+    readEntries(paletteCount, model.subPalettes, [&in] {
+        return SubPalette{readPackedId(in, "ModelData.subPalettes.paletteId"),
+                          in.u8("ModelData.subPalettes.offset"),
+                          in.u8("ModelData.subPalettes.colorCount")};
+    });
+    readEntries(textureCount, model.textureChanges, [&in] {
+        return TextureChange{in.u8("ModelData.textureChanges.partIndex"),
+                             readPackedId(in, "ModelData.textureChanges.oldTexture"),
+                             readPackedId(in, "ModelData.textureChanges.newTexture")};
+    });
+    readEntries(partCount, model.animPartChanges, [&in] {
+        return AnimPartChange{in.u8("ModelData.animPartChanges.partIndex"),
+                              readPackedId(in, "ModelData.animPartChanges.partId")};
+    });
     model.alignPad = readAlign(in, "ModelData.align");
     return model;
 }

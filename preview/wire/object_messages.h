@@ -85,7 +85,6 @@ struct CreateObject {
     // One list for decode, encode and JSON (preview/wire/fields.h); the weenie description
     // may be left out of the JSON (empty).
     template <typename Io, typename Self> static void fields(Io& io, Self& m) {
-        io.guid("CreateObject.guid", m.guid);
         io.part("model", m.model);
         io.part("physics", m.physics);
         io.rest("CreateObject.weenieDescription", m.weenieDescription);
@@ -104,7 +103,6 @@ struct DeleteObject {
     static constexpr std::size_t kSize = 12;
     // One list for decode, encode and JSON (preview/wire/fields.h).
     template <typename Io, typename Self> static void fields(Io& io, Self& m) {
-        io.guid("DeleteObject.guid", m.guid);
         io.stamp("DeleteObject.instanceStamp", m.instanceStamp);
         io.pad("DeleteObject.align", "alignPad", m.alignPad);
     }

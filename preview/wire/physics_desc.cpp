@@ -40,12 +40,6 @@ void requireGated(std::uint32_t flags, std::uint32_t bit, const std::optional<T>
         inconsistent(name, "the field is present but its flag bit is clear");
 }
 
-// The JSON names of the nine stamps, in Timestamps order.
-constexpr std::array<std::string_view, kChannelCount> kStampKeys{
-    "Position",      "Movement", "State",    "Vector", "Teleport", "ServerControlledMove",
-    "ForcePosition", "ObjDesc",  "Instance",
-};
-
 // The fields their flag bits gate, after the movement and the animation frame, in wire order:
 // one list for decode, encode, syncFlags and both JSON directions. `visit` gets the bit, the
 // field's name in errors ("PhysicsDesc.setupId", whose last part is its JSON key) and the field.
@@ -291,9 +285,9 @@ PhysicsDesc PhysicsDesc::fromJson(const dat::JsonNode& node) {
     });
 
     const dat::JsonNode stamps = node["timestamps"];
-    requireOnlyKeys(stamps, kStampKeys);
+    requireOnlyKeys(stamps, kChannelNames);
     for (std::size_t i = 0; i < kChannelCount; ++i)
-        desc.timestamps[i] = stamps[kStampKeys[i]].u16(0);
+        desc.timestamps[i] = stamps[kChannelNames[i]].u16(0);
     desc.alignPad = padFromJson<3>(node["alignPad"]);
 
     if (node.has("flags"))
@@ -325,7 +319,7 @@ QJsonObject toJson(const PhysicsDesc& desc) {
     });
     QJsonObject stamps;
     for (std::size_t i = 0; i < kChannelCount; ++i)
-        stamps[QString::fromLatin1(kStampKeys[i].data(), qsizetype(kStampKeys[i].size()))] =
+        stamps[QString::fromLatin1(kChannelNames[i].data(), qsizetype(kChannelNames[i].size()))] =
             desc.timestamps[i];
     out["timestamps"] = stamps;
     if (desc.alignPad != std::array<std::uint8_t, 3>{})

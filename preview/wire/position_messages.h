@@ -84,7 +84,6 @@ struct UpdatePosition {
 
     // One list for decode, encode and JSON (preview/wire/fields.h).
     template <typename Io, typename Self> static void fields(Io& io, Self& m) {
-        io.guid("UpdatePosition.guid", m.guid);
         io.part("position", m.position);
     }
 
@@ -105,7 +104,6 @@ struct VectorUpdate {
     // One list for decode, encode and JSON (preview/wire/fields.h); omega may be left out of
     // the JSON (zero).
     template <typename Io, typename Self> static void fields(Io& io, Self& m) {
-        io.guid("VectorUpdate.guid", m.guid);
         io.vector("VectorUpdate.velocity", m.velocity);
         io.vector("VectorUpdate.omega", m.omega, true);
         io.stamp("VectorUpdate.instanceStamp", m.instanceStamp);

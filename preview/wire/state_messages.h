@@ -20,7 +20,6 @@ struct SetState {
     static constexpr std::size_t kSize = 16;
     // One list for decode, encode and JSON (preview/wire/fields.h).
     template <typename Io, typename Self> static void fields(Io& io, Self& m) {
-        io.guid("SetState.guid", m.guid);
         io.id("SetState.state", m.state);
         io.stamp("SetState.instanceStamp", m.instanceStamp);
         io.stamp("SetState.stateStamp", m.stateStamp);
