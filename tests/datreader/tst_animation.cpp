@@ -304,14 +304,13 @@ class TestAnimation : public QObject {
         QCOMPARE(error->offset(), std::uint64_t(12));
     }
 
-    void leftoverBytesAreAnError() {
+    // Bytes after the last frame are retail bytes: kept as trailing and written back.
+    void leftoverBytesAreKept() {
         Bytes bytes = blockingAnimation();
-        bytes.u32(0);
-        const auto error = errorFrom([&] { Animation::decode(bytes.data, kAnim); });
-        QVERIFY(error);
-        QCOMPARE(error->field(), std::string("animation"));
-        QCOMPARE(error->offset(), std::uint64_t(kSecondHookAt + 8));
-        QVERIFY(mentions(*error, "4 bytes left over"));
+        bytes.u32(0xCDCDCDCD);
+        const Animation animation = Animation::decode(bytes.data, kAnim);
+        QCOMPARE(animation.trailing, (std::vector<std::uint8_t>{0xCD, 0xCD, 0xCD, 0xCD}));
+        QCOMPARE(animation.encode(), bytes.data);
     }
 
     void absurdCountsFailBeforeAllocating_data() {
