@@ -2,8 +2,10 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <bit>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace portalkit::dat {
 namespace {
@@ -126,6 +128,17 @@ std::uint64_t JsonNode::u64() const {
     return std::uint64_t(number(0, 9007199254740992.0, "an unsigned integer up to 2^53"));
 }
 
+namespace {
+// The bits of a "nan(0x...)" spelling with `digits` hex digits, as exactJson writes it.
+std::optional<std::uint64_t> nanBits(const QString& text, int digits) {
+    if (text.size() != 7 + digits || !text.startsWith("nan(0x") || !text.endsWith(')'))
+        return std::nullopt;
+    bool ok = false;
+    const std::uint64_t bits = text.mid(6, digits).toULongLong(&ok, 16);
+    return ok ? std::optional(bits) : std::nullopt;
+}
+} // namespace
+
 double JsonNode::f64() const {
     if (m_value.isDouble())
         return m_value.toDouble();
@@ -139,12 +152,21 @@ double JsonNode::f64() const {
             return -std::numeric_limits<double>::infinity();
         if (text == "-0")
             return -0.0;
+        if (const auto bits = nanBits(text, 16))
+            return std::bit_cast<double>(*bits);
+        if (const auto bits = nanBits(text, 8))
+            return double(std::bit_cast<float>(std::uint32_t(*bits)));
     }
-    fail(std::string("expected a number (or \"nan\", \"inf\", \"-inf\", \"-0\"), found ") +
+    fail(std::string(
+             "expected a number (or \"nan\", \"nan(0x...)\", \"inf\", \"-inf\", \"-0\"), found ") +
          typeName(m_value));
 }
 
 float JsonNode::f32() const {
+    // A float NaN's bits go straight to the float: through a double a signalling NaN turns quiet.
+    if (m_value.isString())
+        if (const auto bits = nanBits(m_value.toString().toLower(), 8))
+            return std::bit_cast<float>(std::uint32_t(*bits));
     const double value = f64();
     if (std::isfinite(value) && std::fabs(value) > std::numeric_limits<float>::max())
         fail(QString::number(value, 'g', 17).toStdString() + " does not fit a 32-bit float");

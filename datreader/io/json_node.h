@@ -42,7 +42,8 @@ class JsonNode {
     std::uint32_t u32() const;
     std::int32_t i32() const;
     std::uint64_t u64() const;
-    // Reals are JSON numbers or "nan", "inf", "-inf", "-0" (JSON cannot carry those).
+    // Reals are JSON numbers or "nan", "inf", "-inf", "-0" (JSON cannot carry those), or a NaN
+    // with its bits, "nan(0x7FC01234)" (8 hex digits, a float's) or 16 digits (a double's).
     float f32() const;
     double f64() const;
     bool boolean() const;

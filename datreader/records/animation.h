@@ -2,14 +2,8 @@
 
 // Animation and the AnimationFrame it is built from (docs/formats.md).
 
-#include "datreader/records/common.h"
 #include "datreader/records/hooks.h"
-
-#include <QJsonObject>
-#include <cstdint>
-#include <span>
-#include <string_view>
-#include <vector>
+#include "datreader/records/record_codec.h"
 
 namespace portalkit::dat {
 
@@ -42,14 +36,13 @@ struct Animation {
 
     bool hasPosFrames() const { return (flags & kHasPosFrames) != 0; }
 
-    static Animation decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
-    // Throws DatError if the lists disagree with numParts/flags (they could not be read back).
-    std::vector<std::uint8_t> encode() const;
-    QJsonObject toJson() const;
-    // Requires "numParts" and "partFrames"; "flags" defaults to kHasPosFrames when "posFrames"
-    // is given, else 0. Rejects lists encode() would reject, naming the path.
-    static Animation fromJson(const JsonNode& node, std::uint32_t did);
-    bool operator==(const Animation&) const = default;
+    // Bytes after the last known field, kept and written back (docs/formats.md#retail-bytes).
+    std::vector<std::uint8_t> trailing;
+
+    // encode throws DatError if the lists disagree with numParts/flags (they could not be read
+    // back). fromJson requires "numParts" and "partFrames"; "flags" defaults to kHasPosFrames when
+    // "posFrames" is given, else 0. Rejects lists encode() would reject, naming the path.
+    PORTALKIT_RECORD_CODEC(Animation);
 };
 
 } // namespace portalkit::dat

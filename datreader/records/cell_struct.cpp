@@ -101,10 +101,8 @@ QJsonObject cellStructToJson(const CellStruct& cell) {
                        {"hasDrawingBsp", bool32Json(cell.hasDrawingBsp)}};
     if (cell.hasDrawingBsp != 0)
         object["drawingBsp"] = bspTreeToJson(cell.drawingBsp, BspVariant::Drawing);
-    if (cell.portalPad != 0)
-        object["portalPad"] = qint64(cell.portalPad);
-    if (cell.endPad != 0)
-        object["endPad"] = qint64(cell.endPad);
+    putPad(object, "portalPad", cell.portalPad);
+    putPad(object, "endPad", cell.endPad);
     return object;
 }
 

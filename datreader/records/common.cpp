@@ -2,7 +2,9 @@
 
 #include "datreader/io/dat_error.h"
 
+#include <bit>
 #include <cmath>
+#include <limits>
 
 namespace portalkit::dat {
 
@@ -175,12 +177,28 @@ QJsonValue realJson(double value) {
     return value;
 }
 
+QJsonValue exactJson(float value) {
+    const auto bits = std::bit_cast<std::uint32_t>(value);
+    if (std::isnan(value) &&
+        bits != std::bit_cast<std::uint32_t>(std::numeric_limits<float>::quiet_NaN()))
+        return QString::asprintf("nan(0x%08X)", bits);
+    return realJson(value);
+}
+
+QJsonValue exactJson(double value) {
+    const auto bits = std::bit_cast<std::uint64_t>(value);
+    if (std::isnan(value) &&
+        bits != std::bit_cast<std::uint64_t>(std::numeric_limits<double>::quiet_NaN()))
+        return QString::asprintf("nan(0x%016llX)", static_cast<unsigned long long>(bits));
+    return realJson(value);
+}
+
 QJsonArray toJson(const Vec3& v) {
-    return {realJson(v.x), realJson(v.y), realJson(v.z)};
+    return {exactJson(v.x), exactJson(v.y), exactJson(v.z)};
 }
 
 QJsonArray toJson(const Quat& q) {
-    return {realJson(q.w), realJson(q.x), realJson(q.y), realJson(q.z)};
+    return {exactJson(q.w), exactJson(q.x), exactJson(q.y), exactJson(q.z)};
 }
 
 QJsonObject toJson(const Frame& f) {
@@ -188,17 +206,17 @@ QJsonObject toJson(const Frame& f) {
 }
 
 QJsonObject toJson(const Sphere& s) {
-    return {{"center", toJson(s.center)}, {"radius", realJson(s.radius)}};
+    return {{"center", toJson(s.center)}, {"radius", exactJson(s.radius)}};
 }
 
 QJsonObject toJson(const CylSphere& c) {
     return {{"lowPoint", toJson(c.lowPoint)},
-            {"radius", realJson(c.radius)},
-            {"height", realJson(c.height)}};
+            {"radius", exactJson(c.radius)},
+            {"height", exactJson(c.height)}};
 }
 
 QJsonObject toJson(const Plane& p) {
-    return {{"normal", toJson(p.normal)}, {"d", realJson(p.d)}};
+    return {{"normal", toJson(p.normal)}, {"d", exactJson(p.d)}};
 }
 
 QJsonObject toJson(const LocationType& l) {
@@ -208,23 +226,23 @@ QJsonObject toJson(const LocationType& l) {
 QJsonObject toJson(const LightInfo& l) {
     return {{"viewSpaceLocation", toJson(l.viewSpaceLocation)},
             {"color", didJson(l.color)},
-            {"intensity", realJson(l.intensity)},
-            {"falloff", realJson(l.falloff)},
-            {"coneAngle", realJson(l.coneAngle)}};
+            {"intensity", exactJson(l.intensity)},
+            {"falloff", exactJson(l.falloff)},
+            {"coneAngle", exactJson(l.coneAngle)}};
 }
 
 QJsonObject toJson(const AnimData& a) {
     return {{"animId", didJson(a.animId)},
             {"lowFrame", a.lowFrame},
             {"highFrame", a.highFrame},
-            {"framerate", realJson(a.framerate)}};
+            {"framerate", exactJson(a.framerate)}};
 }
 
 QJsonObject toJson(const AttackCone& c) {
-    return {{"partIndex", qint64(c.partIndex)}, {"leftX", realJson(c.leftX)},
-            {"leftY", realJson(c.leftY)},       {"rightX", realJson(c.rightX)},
-            {"rightY", realJson(c.rightY)},     {"radius", realJson(c.radius)},
-            {"height", realJson(c.height)}};
+    return {{"partIndex", qint64(c.partIndex)}, {"leftX", exactJson(c.leftX)},
+            {"leftY", exactJson(c.leftY)},      {"rightX", exactJson(c.rightX)},
+            {"rightY", exactJson(c.rightY)},    {"radius", exactJson(c.radius)},
+            {"height", exactJson(c.height)}};
 }
 
 QJsonValue bool32Json(std::uint32_t value) {

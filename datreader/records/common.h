@@ -110,6 +110,11 @@ QString didJson(std::uint32_t did);
 // it is not hex or has more than 8 digits.
 std::optional<std::uint32_t> parseDid(const QString& text);
 QJsonValue realJson(double value);
+// The record codecs' reals: realJson, except that a NaN other than the default quiet NaN keeps
+// its bits as "nan(0x7FC01234)" (a float) or "nan(0x7FF8000000000001)" (a double), which
+// JsonNode::f32 and f64 read back bit for bit. Retail data holds such payloads.
+QJsonValue exactJson(float value);
+QJsonValue exactJson(double value);
 QJsonArray toJson(const Vec3& value);
 QJsonArray toJson(const Quat& value);
 QJsonObject toJson(const Frame& value);

@@ -1,6 +1,7 @@
 #include "datreader/records/env_cell.h"
 
 #include "datreader/io/dat_error.h"
+#include "datreader/records/codec_helpers.h"
 
 #include <QJsonArray>
 #include <string>
@@ -159,8 +160,7 @@ QJsonObject EnvCell::toJson() const {
         object["statics"] = stabListToJson(statics);
     if (hasRestrictionObject())
         object["restrictionObject"] = didJson(restrictionObject);
-    if (!trailing.empty())
-        object["trailing"] = hexJson(trailing);
+    putTrailing(object, trailing);
     return object;
 }
 

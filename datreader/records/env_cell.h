@@ -4,13 +4,8 @@
 // CellStruct that shape it, its surfaces, where it sits, its portals to other cells, the cells
 // seen from it and the objects in it (docs/formats.md#envcell). No alignment anywhere.
 
+#include "datreader/records/record_codec.h"
 #include "datreader/records/world_common.h"
-
-#include <QJsonObject>
-#include <cstdint>
-#include <span>
-#include <string_view>
-#include <vector>
 
 namespace portalkit::dat {
 
@@ -53,15 +48,11 @@ struct EnvCell {
     bool hasStatics() const { return (flags & kHasStaticObjects) != 0; }
     bool hasRestrictionObject() const { return (flags & kHasRestrictionObject) != 0; }
 
-    static EnvCell decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
-    // Throws DatError for parts the flags leave out, ids of the wrong type and lists longer
+    // encode throws DatError for parts the flags leave out, ids of the wrong type and lists longer
     // than their counts can say.
-    std::vector<std::uint8_t> encode() const;
-    QJsonObject toJson() const;
-    // Without "flags" the static and restriction flags follow the parts present, and
+    // fromJson: without "flags" the static and restriction flags follow the parts present, and
     // "cellId" defaults to the id. Throws DatError naming the path.
-    static EnvCell fromJson(const JsonNode& node, std::uint32_t did);
-    bool operator==(const EnvCell&) const = default;
+    PORTALKIT_RECORD_CODEC(EnvCell);
 };
 
 } // namespace portalkit::dat

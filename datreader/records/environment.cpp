@@ -55,8 +55,7 @@ QJsonObject Environment::toJson() const {
         list.append(object);
     }
     QJsonObject object{{"id", didJson(id)}, {"cells", list}};
-    if (!trailing.empty())
-        object["trailing"] = hexJson(trailing);
+    putTrailing(object, trailing);
     return object;
 }
 

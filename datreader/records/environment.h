@@ -4,12 +4,7 @@
 // (docs/formats.md#environment).
 
 #include "datreader/records/cell_struct.h"
-
-#include <QJsonObject>
-#include <cstdint>
-#include <span>
-#include <string_view>
-#include <vector>
+#include "datreader/records/record_codec.h"
 
 namespace portalkit::dat {
 
@@ -26,11 +21,7 @@ struct Environment {
     std::vector<Cell> cells; // stored order
     std::vector<std::uint8_t> trailing;
 
-    static Environment decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
-    std::vector<std::uint8_t> encode() const;
-    QJsonObject toJson() const;
-    static Environment fromJson(const JsonNode& node, std::uint32_t did);
-    bool operator==(const Environment&) const = default;
+    PORTALKIT_RECORD_CODEC(Environment);
 };
 
 } // namespace portalkit::dat

@@ -1,6 +1,7 @@
 #include "datreader/records/gfx_obj.h"
 
 #include "datreader/io/dat_error.h"
+#include "datreader/records/codec_helpers.h"
 #include "datreader/records/mesh.h"
 
 #include <string>
@@ -109,9 +110,7 @@ GfxObj GfxObj::decode(std::span<const std::uint8_t> bytes, std::uint32_t did) {
 
     const CompressedCount surfaceCount = readCompressedCount(in, "gfxObj.surfaces", 4);
     gfxObj.longCountWidths.surfaces = surfaceCount.longWidth;
-    gfxObj.surfaces.reserve(surfaceCount.value);
-    for (std::uint32_t i = 0; i < surfaceCount.value; ++i)
-        gfxObj.surfaces.push_back(in.u32("gfxObj.surfaces"));
+    gfxObj.surfaces = readItems(in, surfaceCount.value, readU32As("gfxObj.surfaces"));
 
     gfxObj.vertices = readVertexArray(in, kGfxObjMeshFields);
 
@@ -129,7 +128,7 @@ GfxObj GfxObj::decode(std::span<const std::uint8_t> bytes, std::uint32_t did) {
     }
     if (gfxObj.hasDidDegrade())
         gfxObj.didDegrade = in.u32("gfxObj.didDegrade");
-    in.expectEnd("gfxObj");
+    gfxObj.trailing = readTrailing(in);
     return gfxObj;
 }
 
@@ -145,8 +144,7 @@ std::vector<std::uint8_t> GfxObj::encode() const {
     out.u32(id);
     out.u32(flags);
     writeCompressedCount(out, surfaces.size(), longCountWidths.surfaces);
-    for (std::uint32_t surface : surfaces)
-        out.u32(surface);
+    writeItems(out, surfaces);
 
     writeVertexArray(out, vertices, kGfxObjMeshFields);
 
@@ -161,21 +159,15 @@ std::vector<std::uint8_t> GfxObj::encode() const {
     }
     if (hasDidDegrade())
         out.u32(didDegrade);
+    out.bytes(trailing);
     return out.take();
 }
 
 QJsonObject GfxObj::toJson() const {
-    QJsonArray surfaceIds;
-    for (std::uint32_t surface : surfaces)
-        surfaceIds.append(didJson(surface));
-    QJsonArray vertexList;
-    for (const Vertex& vertex : vertices)
-        vertexList.append(vertexToJson(vertex));
-
     QJsonObject object{{"id", didJson(id)},
                        {"flags", qint64(flags)},
-                       {"surfaces", surfaceIds},
-                       {"vertices", vertexList},
+                       {"surfaces", didListToJson(surfaces)},
+                       {"vertices", listToJson(vertices, vertexToJson)},
                        {"sortCenter", dat::toJson(sortCenter)}};
     if (hasPhysics()) {
         object["physicsPolygons"] = polygonsToJson(physicsPolygons);
@@ -192,6 +184,7 @@ QJsonObject GfxObj::toJson() const {
             QJsonObject{{"surfaces", longCountWidths.surfaces},
                         {"physicsPolygons", longCountWidths.physicsPolygons},
                         {"polygons", longCountWidths.polygons}};
+    putTrailing(object, trailing);
     return object;
 }
 
@@ -209,8 +202,7 @@ GfxObj GfxObj::fromJson(const JsonNode& node, std::uint32_t did) {
     rejectUnlessFlagged(node, "drawingBsp", gfxObj.hasDrawing(), "HasDrawing (0x2)");
     rejectUnlessFlagged(node, "didDegrade", gfxObj.hasDidDegrade(), "HasDIDDegrade (0x8)");
 
-    for (const JsonNode& surface : node["surfaces"].elements())
-        gfxObj.surfaces.push_back(surface.u32());
+    gfxObj.surfaces = listFromJson(node["surfaces"], u32FromJson);
     const std::vector<JsonNode> vertices = node["vertices"].elements();
     for (std::size_t i = 0; i < vertices.size(); ++i)
         gfxObj.vertices.push_back(vertexFromJson(vertices[i], i));
@@ -232,6 +224,7 @@ GfxObj GfxObj::fromJson(const JsonNode& node, std::uint32_t did) {
         widths["physicsPolygons"], gfxObj.physicsPolygons.size(), gfxObj.hasPhysics());
     gfxObj.longCountWidths.polygons =
         longWidthFromJson(widths["polygons"], gfxObj.polygons.size(), gfxObj.hasDrawing());
+    gfxObj.trailing = bytesFromJson(node["trailing"]);
     return gfxObj;
 }
 

@@ -5,16 +5,11 @@
 // CellStruct.
 
 #include "datreader/records/bsp.h"
-#include "datreader/records/common.h"
 #include "datreader/records/mesh.h"
+#include "datreader/records/record_codec.h"
 
 #include <QJsonArray>
-#include <QJsonObject>
-#include <cstdint>
 #include <optional>
-#include <span>
-#include <string_view>
-#include <vector>
 
 namespace portalkit::dat {
 
@@ -58,15 +53,14 @@ struct GfxObj {
     bool hasDrawing() const { return (flags & kHasDrawing) != 0; }
     bool hasDidDegrade() const { return (flags & kHasDidDegrade) != 0; }
 
-    static GfxObj decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
-    // Throws DatError when lists disagree with the flags or with each other.
-    std::vector<std::uint8_t> encode() const;
-    QJsonObject toJson() const;
-    // Without "flags" the flags follow the parts present (physics, drawing, didDegrade); with
-    // it, the parts must match them. Throws DatError naming the path for anything encode would
+    // Bytes after the last known field, kept and written back (docs/formats.md#retail-bytes).
+    std::vector<std::uint8_t> trailing;
+
+    // encode throws DatError when lists disagree with the flags or with each other.
+    // fromJson: without "flags" the flags follow the parts present (physics, drawing, didDegrade);
+    // with it, the parts must match them. Throws DatError naming the path for anything encode would
     // reject.
-    static GfxObj fromJson(const JsonNode& node, std::uint32_t did);
-    bool operator==(const GfxObj&) const = default;
+    PORTALKIT_RECORD_CODEC(GfxObj);
 };
 
 } // namespace portalkit::dat

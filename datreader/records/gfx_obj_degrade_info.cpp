@@ -1,66 +1,66 @@
 #include "datreader/records/gfx_obj_degrade_info.h"
 
-#include <QJsonArray>
+#include "datreader/records/codec_helpers.h"
 
 namespace portalkit::dat {
 
 namespace {
 constexpr std::size_t kLevelBytes = 4 + 4 + 3 * 4;
+
+// A level's fields after its GfxObj id, one list for all four directions.
+template <typename Self, typename Visit> void levelFields(Self& level, Visit&& v) {
+    v.u32("gfxObjDegradeInfo.degradeMode", level.degradeMode);
+    v.f32("gfxObjDegradeInfo.minDist", level.minDist);
+    v.f32("gfxObjDegradeInfo.idealDist", level.idealDist);
+    v.f32("gfxObjDegradeInfo.maxDist", level.maxDist);
 }
+
+GfxObjDegradeInfo::Level readLevel(ByteCursor& in) {
+    GfxObjDegradeInfo::Level level;
+    level.gfxObjId = in.u32("gfxObjDegradeInfo.gfxObjId");
+    levelFields(level, FieldReader{in});
+    return level;
+}
+
+void writeLevel(ByteWriter& out, const GfxObjDegradeInfo::Level& level) {
+    out.u32(level.gfxObjId);
+    levelFields(level, FieldWriter{out});
+}
+
+QJsonObject levelToJson(const GfxObjDegradeInfo::Level& level) {
+    QJsonObject object{{"gfxObjId", didJson(level.gfxObjId)}};
+    levelFields(level, FieldJsonWriter{object});
+    return object;
+}
+
+GfxObjDegradeInfo::Level levelFromJson(const JsonNode& node) {
+    GfxObjDegradeInfo::Level level;
+    level.gfxObjId = node["gfxObjId"].u32(); // required; the rest default to 0
+    levelFields(level, FieldJsonReader{node});
+    return level;
+}
+} // namespace
 
 GfxObjDegradeInfo GfxObjDegradeInfo::decode(std::span<const std::uint8_t> bytes,
                                             std::uint32_t did) {
-    ByteCursor in(bytes, 0, OffsetKind::Entry, did);
-    GfxObjDegradeInfo info;
-    info.id = readOwnId(in, did);
-    const std::uint32_t count = readCount(in, "gfxObjDegradeInfo.levels", kLevelBytes);
-    info.levels.reserve(count);
-    for (std::uint32_t i = 0; i < count; ++i) {
-        Level level;
-        level.gfxObjId = in.u32("gfxObjDegradeInfo.gfxObjId");
-        level.degradeMode = in.u32("gfxObjDegradeInfo.degradeMode");
-        level.minDist = in.f32("gfxObjDegradeInfo.minDist");
-        level.idealDist = in.f32("gfxObjDegradeInfo.idealDist");
-        level.maxDist = in.f32("gfxObjDegradeInfo.maxDist");
-        info.levels.push_back(level);
-    }
-    in.expectEnd("gfxObjDegradeInfo");
-    return info;
+    return decodeRecordFrame<GfxObjDegradeInfo>(
+        bytes, did, "gfxObjDegradeInfo", [](ByteCursor& in, GfxObjDegradeInfo& info) {
+            info.levels = readList(in, "gfxObjDegradeInfo.levels", kLevelBytes, readLevel);
+        });
 }
 
 std::vector<std::uint8_t> GfxObjDegradeInfo::encode() const {
-    ByteWriter out;
-    out.u32(id);
-    out.u32(std::uint32_t(levels.size()));
-    for (const Level& level : levels) {
-        out.u32(level.gfxObjId);
-        out.u32(level.degradeMode);
-        out.f32(level.minDist);
-        out.f32(level.idealDist);
-        out.f32(level.maxDist);
-    }
-    return out.take();
+    return encodeRecordFrame(*this, [&](ByteWriter& out) { writeList(out, levels, writeLevel); });
 }
 
 QJsonObject GfxObjDegradeInfo::toJson() const {
-    QJsonArray list;
-    for (const Level& level : levels)
-        list.append(QJsonObject{{"gfxObjId", didJson(level.gfxObjId)},
-                                {"degradeMode", qint64(level.degradeMode)},
-                                {"minDist", realJson(level.minDist)},
-                                {"idealDist", realJson(level.idealDist)},
-                                {"maxDist", realJson(level.maxDist)}});
-    return {{"id", didJson(id)}, {"levels", list}};
+    return recordFrameJson(*this, {{"levels", listToJson(levels, levelToJson)}});
 }
 
 GfxObjDegradeInfo GfxObjDegradeInfo::fromJson(const JsonNode& node, std::uint32_t did) {
-    GfxObjDegradeInfo info;
-    info.id = ownIdFromJson(node, did);
-    for (const JsonNode& level : node["levels"].elements())
-        info.levels.push_back({level["gfxObjId"].u32(), level["degradeMode"].u32(0),
-                               level["minDist"].f32(0), level["idealDist"].f32(0),
-                               level["maxDist"].f32(0)});
-    return info;
+    return recordFrameFromJson<GfxObjDegradeInfo>(node, did, [&](GfxObjDegradeInfo& info) {
+        info.levels = listFromJson(node["levels"], levelFromJson);
+    });
 }
 
 } // namespace portalkit::dat

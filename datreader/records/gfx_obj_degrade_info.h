@@ -1,12 +1,6 @@
 #pragma once
 
-#include "datreader/records/common.h"
-
-#include <QJsonObject>
-#include <cstdint>
-#include <span>
-#include <string_view>
-#include <vector>
+#include "datreader/records/record_codec.h"
 
 namespace portalkit::dat {
 
@@ -27,12 +21,11 @@ struct GfxObjDegradeInfo {
     std::uint32_t id = 0;
     std::vector<Level> levels; // stored order
 
-    static GfxObjDegradeInfo decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
-    std::vector<std::uint8_t> encode() const;
-    QJsonObject toJson() const;
-    // Each level needs its "gfxObjId"; the mode and distances default to 0.
-    static GfxObjDegradeInfo fromJson(const JsonNode& node, std::uint32_t did);
-    bool operator==(const GfxObjDegradeInfo&) const = default;
+    // Bytes after the last known field, kept and written back (docs/formats.md#retail-bytes).
+    std::vector<std::uint8_t> trailing;
+
+    // fromJson: each level needs its "gfxObjId"; the mode and distances default to 0.
+    PORTALKIT_RECORD_CODEC(GfxObjDegradeInfo);
 };
 
 } // namespace portalkit::dat

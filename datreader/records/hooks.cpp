@@ -2,6 +2,7 @@
 
 #include "datreader/container/dat_kind.h"
 #include "datreader/io/dat_error.h"
+#include "datreader/records/codec_helpers.h"
 
 #include <algorithm>
 #include <array>
@@ -224,9 +225,9 @@ struct PayloadWriter {
 };
 
 QJsonObject fadeJson(const hooks::Fade& fade) {
-    return {{"start", realJson(fade.start)},
-            {"end", realJson(fade.end)},
-            {"time", realJson(fade.time)}};
+    return {{"start", exactJson(fade.start)},
+            {"end", exactJson(fade.end)},
+            {"time", exactJson(fade.time)}};
 }
 
 QJsonObject createJson(const hooks::CreateParticle& h) {
@@ -259,7 +260,7 @@ struct PayloadJson {
     }
     QJsonObject operator()(const hooks::Fade& h) const { return fadeJson(h); }
     QJsonObject operator()(const hooks::Scale& h) const {
-        return {{"end", realJson(h.end)}, {"time", realJson(h.time)}};
+        return {{"end", exactJson(h.end)}, {"time", exactJson(h.time)}};
     }
     QJsonObject operator()(const hooks::CreateParticle& h) const { return createJson(h); }
     QJsonObject operator()(const hooks::DestroyParticle& h) const {
@@ -276,22 +277,22 @@ struct PayloadJson {
         return {{"partIndex", qint64(h.partIndex)}};
     }
     QJsonObject operator()(const hooks::CallPES& h) const {
-        return {{"pes", didJson(h.pes)}, {"pause", realJson(h.pause)}};
+        return {{"pes", didJson(h.pes)}, {"pause", exactJson(h.pause)}};
     }
     QJsonObject operator()(const hooks::SoundTweaked& h) const {
         return {{"waveId", didJson(h.waveId)},
-                {"priority", realJson(h.priority)},
-                {"probability", realJson(h.probability)},
-                {"volume", realJson(h.volume)}};
+                {"priority", exactJson(h.priority)},
+                {"probability", exactJson(h.probability)},
+                {"volume", exactJson(h.volume)}};
     }
     QJsonObject operator()(const hooks::SetOmega& h) const { return {{"axis", toJson(h.axis)}}; }
     QJsonObject operator()(const hooks::TextureVelocity& h) const {
-        return {{"uSpeed", realJson(h.uSpeed)}, {"vSpeed", realJson(h.vSpeed)}};
+        return {{"uSpeed", exactJson(h.uSpeed)}, {"vSpeed", exactJson(h.vSpeed)}};
     }
     QJsonObject operator()(const hooks::TextureVelocityPart& h) const {
         return {{"partIndex", qint64(h.partIndex)},
-                {"uSpeed", realJson(h.uSpeed)},
-                {"vSpeed", realJson(h.vSpeed)}};
+                {"uSpeed", exactJson(h.uSpeed)},
+                {"vSpeed", exactJson(h.vSpeed)}};
     }
     QJsonObject operator()(const hooks::SetLight& h) const {
         return {{"lightsOn", bool32Json(h.lightsOn)}};
@@ -410,7 +411,7 @@ AnimationHook readHook(ByteCursor& in) {
         in.failAt(start + 4, "hook.direction",
                   "direction " + std::to_string(hook.direction) + " is not -1, 0 or 1");
     hook.payload = readPayload(in, HookType(type));
-    in.align4("hook.pad"); // CAnimHook::UnPackHook aligns after every hook
+    hook.pad = readPad(in, "hook.pad"); // CAnimHook::UnPackHook aligns after every hook
     return hook;
 }
 
@@ -418,13 +419,14 @@ void writeHook(ByteWriter& out, const AnimationHook& hook) {
     out.u32(std::uint32_t(hook.type()));
     out.i32(hook.direction);
     std::visit(PayloadWriter{out}, hook.payload);
-    out.align4();
+    writePad(out, hook.pad, "hook.pad");
 }
 
 QJsonObject hookToJson(const AnimationHook& hook) {
     QJsonObject object = std::visit(PayloadJson{}, hook.payload);
     object["type"] = QString::fromUtf8(hookTypeName(hook.type()).data());
     object["direction"] = hook.direction;
+    putPad(object, "pad", hook.pad);
     return object;
 }
 
@@ -437,6 +439,7 @@ AnimationHook hookFromJson(const JsonNode& node) {
                                " is not -1, 0 or 1");
     hook.payload = emptyPayload(std::size_t(type), std::make_index_sequence<kHookTypeCount>());
     std::visit(PayloadFromJson{node}, hook.payload);
+    hook.pad = node["pad"].u32(0);
     return hook;
 }
 

@@ -169,6 +169,7 @@ static_assert(std::variant_size_v<HookPayload> == kHookTypeCount);
 struct AnimationHook {
     std::int32_t direction = 0;
     HookPayload payload;
+    std::uint32_t pad = 0; // the alignment fill after the hook, raw (docs/formats.md#retail-bytes)
 
     HookType type() const { return HookType(payload.index()); }
     bool operator==(const AnimationHook&) const = default;

@@ -1,6 +1,7 @@
 #include "datreader/records/land_block.h"
 
 #include "datreader/io/dat_error.h"
+#include "datreader/records/codec_helpers.h"
 
 #include <QJsonArray>
 #include <string>
@@ -84,10 +85,8 @@ QJsonObject LandBlock::toJson() const {
                        {"hasObjects", bool32Json(hasObjects)},
                        {"terrain", terrainList},
                        {"heights", heightList}};
-    if (pad != 0)
-        object["pad"] = qint64(pad);
-    if (!trailing.empty())
-        object["trailing"] = hexJson(trailing);
+    putPad(object, "pad", pad);
+    putTrailing(object, trailing);
     return object;
 }
 

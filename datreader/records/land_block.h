@@ -3,14 +3,10 @@
 // LandBlock (0xXXYYFFFF in a cell DAT): a landblock's 9×9 terrain grid of terrain words and
 // height indices (docs/formats.md#landblock). Retail entries are 252 bytes.
 
+#include "datreader/records/record_codec.h"
 #include "datreader/records/world_common.h"
 
-#include <QJsonObject>
 #include <array>
-#include <cstdint>
-#include <span>
-#include <string_view>
-#include <vector>
 
 namespace portalkit::dat {
 
@@ -40,13 +36,9 @@ struct LandBlock {
     std::uint32_t pad = 0;                            // the alignment byte, raw
     std::vector<std::uint8_t> trailing;               // bytes after the known fields
 
-    static LandBlock decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
-    std::vector<std::uint8_t> encode() const;
-    QJsonObject toJson() const;
-    // Terrain words are objects {road, type, scenery[, unused]} or plain numbers; missing
+    // fromJson: terrain words are objects {road, type, scenery[, unused]} or plain numbers; missing
     // terrain and heights stay zero. Throws DatError naming the path.
-    static LandBlock fromJson(const JsonNode& node, std::uint32_t did);
-    bool operator==(const LandBlock&) const = default;
+    PORTALKIT_RECORD_CODEC(LandBlock);
 };
 
 } // namespace portalkit::dat

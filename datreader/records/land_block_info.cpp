@@ -1,6 +1,7 @@
 #include "datreader/records/land_block_info.h"
 
 #include "datreader/io/dat_error.h"
+#include "datreader/records/codec_helpers.h"
 
 #include <QJsonArray>
 #include <string>
@@ -95,8 +96,7 @@ QJsonObject portalToJson(const BuildingPortal& portal) {
                        {"otherCellId", portal.otherCellId},
                        {"otherPortalId", portal.otherPortalId},
                        {"stabs", u16ListToJson(portal.stabs)}};
-    if (portal.pad != 0)
-        object["pad"] = qint64(portal.pad);
+    putPad(object, "pad", portal.pad);
     return object;
 }
 
@@ -216,8 +216,7 @@ QJsonObject LandBlockInfo::toJson() const {
         object["restrictionBuckets"] = restrictionBuckets;
         object["restrictions"] = list;
     }
-    if (!trailing.empty())
-        object["trailing"] = hexJson(trailing);
+    putTrailing(object, trailing);
     return object;
 }
 

@@ -4,13 +4,8 @@
 // EnvCells, static objects, buildings with their portals, and the restriction table
 // (docs/formats.md#landblockinfo).
 
+#include "datreader/records/record_codec.h"
 #include "datreader/records/world_common.h"
-
-#include <QJsonObject>
-#include <cstdint>
-#include <span>
-#include <string_view>
-#include <vector>
 
 namespace portalkit::dat {
 
@@ -54,14 +49,10 @@ struct LandBlockInfo {
 
     bool hasRestrictions() const { return (flags & kHasRestrictions) != 0; }
 
-    static LandBlockInfo decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
-    // Throws DatError for restrictions without their flag and lists longer than their counts.
-    std::vector<std::uint8_t> encode() const;
-    QJsonObject toJson() const;
-    // Without "flags" the restriction flag follows "restrictions". Throws DatError naming the
-    // path for anything encode would reject.
-    static LandBlockInfo fromJson(const JsonNode& node, std::uint32_t did);
-    bool operator==(const LandBlockInfo&) const = default;
+    // encode throws DatError for restrictions without their flag and lists longer than their
+    // counts. fromJson: without "flags" the restriction flag follows "restrictions". Throws
+    // DatError naming the path for anything encode would reject.
+    PORTALKIT_RECORD_CODEC(LandBlockInfo);
 };
 
 } // namespace portalkit::dat

@@ -203,7 +203,7 @@ void writePolygon(ByteWriter& out, const MeshPolygon& polygon, const MeshFields&
 QJsonObject vertexToJson(const MeshVertex& vertex) {
     QJsonArray uvs;
     for (const MeshUV& uv : vertex.uvs)
-        uvs.append(QJsonArray{realJson(uv.u), realJson(uv.v)});
+        uvs.append(QJsonArray{exactJson(uv.u), exactJson(uv.v)});
     return {{"id", vertex.id},
             {"origin", toJson(vertex.origin)},
             {"normal", toJson(vertex.normal)},

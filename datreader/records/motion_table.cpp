@@ -1,6 +1,7 @@
 #include "datreader/records/motion_table.h"
 
 #include "datreader/io/dat_error.h"
+#include "datreader/records/codec_helpers.h"
 
 #include <QJsonArray>
 
@@ -13,38 +14,25 @@ constexpr std::size_t kSmallestLink = 4 + 4;  // key + transition count
 // Reads a map of key → MotionData, naming each entry in errors.
 std::vector<MotionTable::Entry> readEntries(ByteCursor& in, std::uint32_t count,
                                             const char* keyField, const char* what) {
-    std::vector<MotionTable::Entry> entries;
-    entries.reserve(count);
-    for (std::uint32_t i = 0; i < count; ++i) {
-        try {
-            MotionTable::Entry entry;
-            entry.key = in.u32(keyField);
-            entry.motion = readMotionData(in);
-            entries.push_back(std::move(entry));
-        } catch (DatError& error) {
-            error.withContext(std::string("reading ") + what + " " + std::to_string(i));
-            throw;
-        }
-    }
-    return entries;
+    return readNamedItems(in, count, what, [keyField](ByteCursor& c) {
+        MotionTable::Entry entry;
+        entry.key = c.u32(keyField);
+        entry.motion = readMotionData(c);
+        return entry;
+    });
 }
 
 void writeEntries(ByteWriter& out, const std::vector<MotionTable::Entry>& entries) {
-    out.u32(std::uint32_t(entries.size()));
-    for (const MotionTable::Entry& entry : entries) {
-        out.u32(entry.key);
-        writeMotionData(out, entry.motion);
-    }
+    writeList(out, entries, [](ByteWriter& o, const MotionTable::Entry& entry) {
+        o.u32(entry.key);
+        writeMotionData(o, entry.motion);
+    });
 }
 
 QJsonArray entriesJson(const std::vector<MotionTable::Entry>& entries) {
-    QJsonArray list;
-    for (const MotionTable::Entry& entry : entries) {
-        QJsonObject object = toJson(entry.motion);
-        object["key"] = didJson(entry.key);
-        list.append(object);
-    }
-    return list;
+    return listToJson(entries, [](const MotionTable::Entry& entry) {
+        return withKey(toJson(entry.motion), didJson(entry.key));
+    });
 }
 
 const MotionData* findEntry(const std::vector<MotionTable::Entry>& entries, std::uint32_t key) {
@@ -59,10 +47,9 @@ std::uint32_t commandIndex(std::uint32_t command) {
 }
 
 std::vector<MotionTable::Entry> entriesFromJson(const JsonNode& list) {
-    std::vector<MotionTable::Entry> entries;
-    for (const JsonNode& node : list.elements())
-        entries.push_back({node["key"].u32(), motionDataFromJson(node)});
-    return entries;
+    return listFromJson(list, [](const JsonNode& node) {
+        return MotionTable::Entry{node["key"].u32(), motionDataFromJson(node)};
+    });
 }
 
 } // namespace
@@ -72,10 +59,8 @@ MotionData readMotionData(ByteCursor& in) {
     const std::uint8_t numAnims = in.u8("motionData.numAnims");
     motion.bitfield = in.u8("motionData.bitfield");
     motion.flags = in.u8("motionData.flags");
-    in.align4("motionData.pad");
-    motion.anims.reserve(numAnims);
-    for (std::uint8_t i = 0; i < numAnims; ++i)
-        motion.anims.push_back(readAnimData(in, "motionData.anims"));
+    motion.pad = readPad(in, "motionData.pad");
+    motion.anims = readItems(in, numAnims, readAs(readAnimData, "motionData.anims"));
     if (motion.hasVelocity())
         motion.velocity = readVec3(in, "motionData.velocity");
     if (motion.hasOmega())
@@ -91,9 +76,8 @@ void writeMotionData(ByteWriter& out, const MotionData& motion) {
     out.u8(std::uint8_t(motion.anims.size()));
     out.u8(motion.bitfield);
     out.u8(motion.flags);
-    out.align4();
-    for (const AnimData& anim : motion.anims)
-        write(out, anim);
+    writePad(out, motion.pad, "motionData.pad");
+    writeItems(out, motion.anims);
     if (motion.hasVelocity())
         write(out, motion.velocity);
     if (motion.hasOmega())
@@ -101,14 +85,14 @@ void writeMotionData(ByteWriter& out, const MotionData& motion) {
 }
 
 QJsonObject toJson(const MotionData& motion) {
-    QJsonArray anims;
-    for (const AnimData& anim : motion.anims)
-        anims.append(toJson(anim));
-    QJsonObject object{{"bitfield", motion.bitfield}, {"flags", motion.flags}, {"anims", anims}};
+    QJsonObject object{{"bitfield", motion.bitfield},
+                       {"flags", motion.flags},
+                       {"anims", listToJson(motion.anims)}};
     if (motion.hasVelocity())
         object["velocity"] = toJson(motion.velocity);
     if (motion.hasOmega())
         object["omega"] = toJson(motion.omega);
+    putPad(object, "pad", motion.pad);
     return object;
 }
 
@@ -134,6 +118,7 @@ MotionData motionDataFromJson(const JsonNode& node) {
     };
     motion.velocity = flaggedVector(velocity, motion.hasVelocity(), "bit 0x1");
     motion.omega = flaggedVector(omega, motion.hasOmega(), "bit 0x2");
+    motion.pad = node["pad"].u32(0);
     return motion;
 }
 
@@ -162,97 +147,84 @@ const MotionData* MotionTable::link(std::uint32_t style, std::uint32_t fromSubst
 }
 
 MotionTable MotionTable::decode(std::span<const std::uint8_t> bytes, std::uint32_t did) {
-    ByteCursor in(bytes, 0, OffsetKind::Entry, did);
-    MotionTable table;
-    table.id = readOwnId(in, did);
-    table.defaultStyle = in.u32("motionTable.defaultStyle");
-
-    const std::uint32_t numStyleDefaults = readCount(in, "motionTable.numStyleDefaults", 8);
-    table.styleDefaults.reserve(numStyleDefaults);
-    for (std::uint32_t i = 0; i < numStyleDefaults; ++i) {
-        StyleDefault entry;
-        entry.style = in.u32("motionTable.styleDefaults.style");
-        entry.defaultSubstate = in.u32("motionTable.styleDefaults.defaultSubstate");
-        table.styleDefaults.push_back(entry);
-    }
-
-    const std::uint32_t numCycles = readCount(in, "motionTable.numCycles", kSmallestEntry);
-    table.cycles = readEntries(in, numCycles, "motionTable.cycles.key", "cycle");
-    const std::uint32_t numModifiers = readCount(in, "motionTable.numModifiers", kSmallestEntry);
-    table.modifiers = readEntries(in, numModifiers, "motionTable.modifiers.key", "modifier");
-
-    const std::uint32_t numLinks = readCount(in, "motionTable.numLinks", kSmallestLink);
-    table.links.reserve(numLinks);
-    for (std::uint32_t i = 0; i < numLinks; ++i) {
-        try {
-            Link link;
-            link.key = in.u32("motionTable.links.key");
-            const std::uint32_t numTransitions =
-                readCount(in, "motionTable.links.numTransitions", kSmallestEntry);
-            link.transitions =
-                readEntries(in, numTransitions, "motionTable.links.transitions.key", "transition");
-            table.links.push_back(std::move(link));
-        } catch (DatError& error) {
-            error.withContext("reading link " + std::to_string(i));
-            throw;
-        }
-    }
-    in.expectEnd("motionTable");
-    return table;
+    return decodeRecordFrame<MotionTable>(
+        bytes, did, "motionTable", [](ByteCursor& in, MotionTable& table) {
+            table.defaultStyle = in.u32("motionTable.defaultStyle");
+            table.styleDefaults =
+                readList(in, "motionTable.numStyleDefaults", 8, [](ByteCursor& c) {
+                    StyleDefault entry;
+                    entry.style = c.u32("motionTable.styleDefaults.style");
+                    entry.defaultSubstate = c.u32("motionTable.styleDefaults.defaultSubstate");
+                    return entry;
+                });
+            const std::uint32_t numCycles = readCount(in, "motionTable.numCycles", kSmallestEntry);
+            table.cycles = readEntries(in, numCycles, "motionTable.cycles.key", "cycle");
+            const std::uint32_t numModifiers =
+                readCount(in, "motionTable.numModifiers", kSmallestEntry);
+            table.modifiers =
+                readEntries(in, numModifiers, "motionTable.modifiers.key", "modifier");
+            table.links =
+                readNamedList(in, "motionTable.numLinks", kSmallestLink, "link", [](ByteCursor& c) {
+                    Link link;
+                    link.key = c.u32("motionTable.links.key");
+                    const std::uint32_t numTransitions =
+                        readCount(c, "motionTable.links.numTransitions", kSmallestEntry);
+                    link.transitions = readEntries(
+                        c, numTransitions, "motionTable.links.transitions.key", "transition");
+                    return link;
+                });
+        });
 }
 
 std::vector<std::uint8_t> MotionTable::encode() const {
-    ByteWriter out;
     try {
-        out.u32(id);
-        out.u32(defaultStyle);
-        out.u32(std::uint32_t(styleDefaults.size()));
-        for (const StyleDefault& entry : styleDefaults) {
-            out.u32(entry.style);
-            out.u32(entry.defaultSubstate);
-        }
-        writeEntries(out, cycles);
-        writeEntries(out, modifiers);
-        out.u32(std::uint32_t(links.size()));
-        for (const Link& link : links) {
-            out.u32(link.key);
-            writeEntries(out, link.transitions);
-        }
+        return encodeRecordFrame(*this, [&](ByteWriter& out) {
+            out.u32(defaultStyle);
+            writeList(out, styleDefaults, [](ByteWriter& o, const StyleDefault& entry) {
+                o.u32(entry.style);
+                o.u32(entry.defaultSubstate);
+            });
+            writeEntries(out, cycles);
+            writeEntries(out, modifiers);
+            writeList(out, links, [](ByteWriter& o, const Link& link) {
+                o.u32(link.key);
+                writeEntries(o, link.transitions);
+            });
+        });
     } catch (DatError& error) {
         error.withDid(id);
         throw;
     }
-    return out.take();
 }
 
 QJsonObject MotionTable::toJson() const {
-    QJsonArray defaults;
-    for (const StyleDefault& entry : styleDefaults)
-        defaults.append(QJsonObject{{"style", didJson(entry.style)},
-                                    {"defaultSubstate", didJson(entry.defaultSubstate)}});
-    QJsonArray linkList;
-    for (const Link& link : links)
-        linkList.append(QJsonObject{{"key", didJson(link.key)},
-                                    {"transitions", entriesJson(link.transitions)}});
-    return {{"id", didJson(id)},
-            {"defaultStyle", didJson(defaultStyle)},
-            {"styleDefaults", defaults},
-            {"cycles", entriesJson(cycles)},
-            {"modifiers", entriesJson(modifiers)},
-            {"links", linkList}};
+    const QJsonArray defaults = listToJson(styleDefaults, [](const StyleDefault& entry) {
+        return QJsonObject{{"style", didJson(entry.style)},
+                           {"defaultSubstate", didJson(entry.defaultSubstate)}};
+    });
+    const QJsonArray linkList = listToJson(links, [](const Link& link) {
+        return QJsonObject{{"key", didJson(link.key)},
+                           {"transitions", entriesJson(link.transitions)}};
+    });
+    return recordFrameJson(*this, {{"defaultStyle", didJson(defaultStyle)},
+                                   {"styleDefaults", defaults},
+                                   {"cycles", entriesJson(cycles)},
+                                   {"modifiers", entriesJson(modifiers)},
+                                   {"links", linkList}});
 }
 
 MotionTable MotionTable::fromJson(const JsonNode& node, std::uint32_t did) {
-    MotionTable table;
-    table.id = ownIdFromJson(node, did);
-    table.defaultStyle = node["defaultStyle"].u32();
-    for (const JsonNode& entry : node["styleDefaults"].elements())
-        table.styleDefaults.push_back({entry["style"].u32(), entry["defaultSubstate"].u32()});
-    table.cycles = entriesFromJson(node["cycles"]);
-    table.modifiers = entriesFromJson(node["modifiers"]);
-    for (const JsonNode& link : node["links"].elements())
-        table.links.push_back({link["key"].u32(), entriesFromJson(link["transitions"])});
-    return table;
+    return recordFrameFromJson<MotionTable>(node, did, [&](MotionTable& table) {
+        table.defaultStyle = node["defaultStyle"].u32();
+        table.styleDefaults = listFromJson(node["styleDefaults"], [](const JsonNode& entry) {
+            return StyleDefault{entry["style"].u32(), entry["defaultSubstate"].u32()};
+        });
+        table.cycles = entriesFromJson(node["cycles"]);
+        table.modifiers = entriesFromJson(node["modifiers"]);
+        table.links = listFromJson(node["links"], [](const JsonNode& link) {
+            return Link{link["key"].u32(), entriesFromJson(link["transitions"])};
+        });
+    });
 }
 
 } // namespace portalkit::dat

@@ -3,14 +3,9 @@
 // MotionTable (docs/formats.md): which animations play for a style and motion command, and the
 // transitions between them.
 
-#include "datreader/records/common.h"
+#include "datreader/records/record_codec.h"
 
-#include <QJsonObject>
-#include <cstdint>
 #include <optional>
-#include <span>
-#include <string_view>
-#include <vector>
 
 namespace portalkit::dat {
 
@@ -27,6 +22,8 @@ struct MotionData {
     std::vector<AnimData> anims; // at most 255: the count is a u8
     Vec3 velocity;               // stored only with kHasVelocity
     Vec3 omega;                  // stored only with kHasOmega
+    std::uint32_t pad =
+        0; // the fill after the three header bytes, raw (docs/formats.md#retail-bytes)
 
     bool hasVelocity() const { return (flags & kHasVelocity) != 0; }
     bool hasOmega() const { return (flags & kHasOmega) != 0; }
@@ -84,13 +81,12 @@ struct MotionTable {
     const MotionData* link(std::uint32_t style, std::uint32_t fromSubstate,
                            std::uint32_t motion) const;
 
-    static MotionTable decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
-    std::vector<std::uint8_t> encode() const; // throws DatError if a MotionData has > 255 anims
-    QJsonObject toJson() const;
-    // Requires "defaultStyle" and every key; the four lists default to empty and keep the order
-    // they are written in.
-    static MotionTable fromJson(const JsonNode& node, std::uint32_t did);
-    bool operator==(const MotionTable&) const = default;
+    // Bytes after the last known field, kept and written back (docs/formats.md#retail-bytes).
+    std::vector<std::uint8_t> trailing;
+
+    // encode throws DatError if a MotionData has > 255 anims. fromJson requires "defaultStyle"
+    // and every key; the four lists default to empty and keep the order they are written in.
+    PORTALKIT_RECORD_CODEC(MotionTable);
 };
 
 } // namespace portalkit::dat

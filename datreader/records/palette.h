@@ -1,12 +1,6 @@
 #pragma once
 
-#include "datreader/records/common.h"
-
-#include <QJsonObject>
-#include <cstdint>
-#include <span>
-#include <string_view>
-#include <vector>
+#include "datreader/records/record_codec.h"
 
 namespace portalkit::dat {
 
@@ -17,12 +11,11 @@ struct Palette {
     std::uint32_t id = 0;
     std::vector<std::uint32_t> colors; // ColorARGB, a LE u32 0xAARRGGBB each
 
-    static Palette decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
-    std::vector<std::uint8_t> encode() const;
-    QJsonObject toJson() const;
-    // "numColors" is optional; when given it must match "colors".
-    static Palette fromJson(const JsonNode& node, std::uint32_t did);
-    bool operator==(const Palette&) const = default;
+    // Bytes after the last known field, kept and written back (docs/formats.md#retail-bytes).
+    std::vector<std::uint8_t> trailing;
+
+    // fromJson: "numColors" is optional; when given it must match "colors".
+    PORTALKIT_RECORD_CODEC(Palette);
 };
 
 } // namespace portalkit::dat

@@ -1,5 +1,7 @@
 #include "datreader/records/particle_emitter_info.h"
 
+#include "datreader/records/codec_helpers.h"
+
 #include <array>
 
 namespace portalkit::dat {
@@ -31,6 +33,35 @@ std::int32_t typeFromJson(const JsonNode& named, const JsonNode& numbered,
     return value;
 }
 
+// Everything from birthrate to transRand, in stored order: one list for all four directions.
+template <typename Self, typename Visit> void plainFields(Self& e, Visit&& v) {
+    v.f64("emitter.birthrate", e.birthrate);
+    v.i32("emitter.maxParticles", e.maxParticles);
+    v.i32("emitter.initialParticles", e.initialParticles);
+    v.i32("emitter.totalParticles", e.totalParticles);
+    v.f64("emitter.totalSeconds", e.totalSeconds); // +0x2C: doubles here are not 8-aligned
+    v.f64("emitter.lifespan", e.lifespan);
+    v.f64("emitter.lifespanRand", e.lifespanRand);
+    v.vec3("emitter.offsetDir", e.offsetDir);
+    v.f32("emitter.minOffset", e.minOffset);
+    v.f32("emitter.maxOffset", e.maxOffset);
+    v.vec3("emitter.a", e.a);
+    v.f32("emitter.minA", e.minA);
+    v.f32("emitter.maxA", e.maxA);
+    v.vec3("emitter.b", e.b);
+    v.f32("emitter.minB", e.minB);
+    v.f32("emitter.maxB", e.maxB);
+    v.vec3("emitter.c", e.c);
+    v.f32("emitter.minC", e.minC);
+    v.f32("emitter.maxC", e.maxC);
+    v.f32("emitter.startScale", e.startScale);
+    v.f32("emitter.finalScale", e.finalScale);
+    v.f32("emitter.scaleRand", e.scaleRand);
+    v.f32("emitter.startTrans", e.startTrans);
+    v.f32("emitter.finalTrans", e.finalTrans);
+    v.f32("emitter.transRand", e.transRand);
+}
+
 } // namespace
 
 std::string_view ParticleEmitterInfo::emitterTypeName(std::int32_t type) {
@@ -54,80 +85,32 @@ std::string_view ParticleEmitterInfo::particleTypeName(std::int32_t type) {
 
 ParticleEmitterInfo ParticleEmitterInfo::decode(std::span<const std::uint8_t> bytes,
                                                 std::uint32_t did) {
-    ByteCursor in(bytes, 0, OffsetKind::Entry, did);
-    ParticleEmitterInfo e;
-    e.id = readOwnId(in, did);
-    e.unknown = in.u32("emitter.unknown");
-    e.emitterType = in.i32("emitter.emitterType");
-    e.particleType = in.i32("emitter.particleType");
-    e.gfxObjId = in.u32("emitter.gfxObjId");
-    e.hwGfxObjId = in.u32("emitter.hwGfxObjId");
-    e.birthrate = in.f64("emitter.birthrate");
-    e.maxParticles = in.i32("emitter.maxParticles");
-    e.initialParticles = in.i32("emitter.initialParticles");
-    e.totalParticles = in.i32("emitter.totalParticles");
-    e.totalSeconds = in.f64("emitter.totalSeconds"); // +0x2C: doubles here are not 8-aligned
-    e.lifespan = in.f64("emitter.lifespan");
-    e.lifespanRand = in.f64("emitter.lifespanRand");
-    e.offsetDir = readVec3(in, "emitter.offsetDir");
-    e.minOffset = in.f32("emitter.minOffset");
-    e.maxOffset = in.f32("emitter.maxOffset");
-    e.a = readVec3(in, "emitter.a");
-    e.minA = in.f32("emitter.minA");
-    e.maxA = in.f32("emitter.maxA");
-    e.b = readVec3(in, "emitter.b");
-    e.minB = in.f32("emitter.minB");
-    e.maxB = in.f32("emitter.maxB");
-    e.c = readVec3(in, "emitter.c");
-    e.minC = in.f32("emitter.minC");
-    e.maxC = in.f32("emitter.maxC");
-    e.startScale = in.f32("emitter.startScale");
-    e.finalScale = in.f32("emitter.finalScale");
-    e.scaleRand = in.f32("emitter.scaleRand");
-    e.startTrans = in.f32("emitter.startTrans");
-    e.finalTrans = in.f32("emitter.finalTrans");
-    e.transRand = in.f32("emitter.transRand");
-    e.isParentLocal = in.u32("emitter.isParentLocal");
-    in.expectEnd("emitter");
-    return e;
+    return decodeRecordFrame<ParticleEmitterInfo>(
+        bytes, did, "emitter", [](ByteCursor& in, ParticleEmitterInfo& e) {
+            e.unknown = in.u32("emitter.unknown");
+            e.emitterType = in.i32("emitter.emitterType");
+            e.particleType = in.i32("emitter.particleType");
+            e.gfxObjId = in.u32("emitter.gfxObjId");
+            e.hwGfxObjId = in.u32("emitter.hwGfxObjId");
+            plainFields(e, FieldReader{in});
+            e.isParentLocal = in.u32("emitter.isParentLocal");
+        });
 }
 
 std::vector<std::uint8_t> ParticleEmitterInfo::encode() const {
-    ByteWriter out;
-    out.u32(id);
-    out.u32(unknown);
-    out.i32(emitterType);
-    out.i32(particleType);
-    out.u32(gfxObjId);
-    out.u32(hwGfxObjId);
-    out.f64(birthrate);
-    out.i32(maxParticles);
-    out.i32(initialParticles);
-    out.i32(totalParticles);
-    out.f64(totalSeconds);
-    out.f64(lifespan);
-    out.f64(lifespanRand);
-    write(out, offsetDir);
-    out.f32(minOffset);
-    out.f32(maxOffset);
-    write(out, a);
-    out.f32(minA);
-    out.f32(maxA);
-    write(out, b);
-    out.f32(minB);
-    out.f32(maxB);
-    write(out, c);
-    out.f32(minC);
-    out.f32(maxC);
-    for (float value : {startScale, finalScale, scaleRand, startTrans, finalTrans, transRand})
-        out.f32(value);
-    out.u32(isParentLocal);
-    return out.take();
+    return encodeRecordFrame(*this, [&](ByteWriter& out) {
+        out.u32(unknown);
+        out.i32(emitterType);
+        out.i32(particleType);
+        out.u32(gfxObjId);
+        out.u32(hwGfxObjId);
+        plainFields(*this, FieldWriter{out});
+        out.u32(isParentLocal);
+    });
 }
 
 QJsonObject ParticleEmitterInfo::toJson() const {
-    return {
-        {"id", didJson(id)},
+    QJsonObject object{
         {"unknown", qint64(unknown)},
         {"emitterType", QString::fromUtf8(emitterTypeName(emitterType).data())},
         {"emitterTypeValue", emitterType},
@@ -135,75 +118,25 @@ QJsonObject ParticleEmitterInfo::toJson() const {
         {"particleTypeValue", particleType},
         {"gfxObjId", didJson(gfxObjId)},
         {"hwGfxObjId", didJson(hwGfxObjId)},
-        {"birthrate", realJson(birthrate)},
-        {"maxParticles", maxParticles},
-        {"initialParticles", initialParticles},
-        {"totalParticles", totalParticles},
-        {"totalSeconds", realJson(totalSeconds)},
-        {"lifespan", realJson(lifespan)},
-        {"lifespanRand", realJson(lifespanRand)},
-        {"offsetDir", dat::toJson(offsetDir)},
-        {"minOffset", realJson(minOffset)},
-        {"maxOffset", realJson(maxOffset)},
-        {"a", dat::toJson(a)},
-        {"minA", realJson(minA)},
-        {"maxA", realJson(maxA)},
-        {"b", dat::toJson(b)},
-        {"minB", realJson(minB)},
-        {"maxB", realJson(maxB)},
-        {"c", dat::toJson(c)},
-        {"minC", realJson(minC)},
-        {"maxC", realJson(maxC)},
-        {"startScale", realJson(startScale)},
-        {"finalScale", realJson(finalScale)},
-        {"scaleRand", realJson(scaleRand)},
-        {"startTrans", realJson(startTrans)},
-        {"finalTrans", realJson(finalTrans)},
-        {"transRand", realJson(transRand)},
         {"isParentLocal", bool32Json(isParentLocal)},
     };
+    plainFields(*this, FieldJsonWriter{object});
+    return recordFrameJson(*this, object);
 }
 
 ParticleEmitterInfo ParticleEmitterInfo::fromJson(const JsonNode& node, std::uint32_t did) {
-    ParticleEmitterInfo e;
-    e.id = ownIdFromJson(node, did);
-    e.unknown = node["unknown"].u32(0);
-    e.emitterType = typeFromJson(node["emitterType"], node["emitterTypeValue"], emitterTypeName,
-                                 kLastEmitterType);
-    e.particleType = typeFromJson(node["particleType"], node["particleTypeValue"], particleTypeName,
-                                  kLastParticleType);
-    e.gfxObjId = node["gfxObjId"].u32();
-    e.hwGfxObjId = node["hwGfxObjId"].u32(0);
-    e.birthrate = node["birthrate"].f64(0);
-    e.maxParticles = node["maxParticles"].i32(0);
-    e.initialParticles = node["initialParticles"].i32(0);
-    e.totalParticles = node["totalParticles"].i32(0);
-    e.totalSeconds = node["totalSeconds"].f64(0);
-    e.lifespan = node["lifespan"].f64(0);
-    e.lifespanRand = node["lifespanRand"].f64(0);
-    const auto vector = [&node](const char* key) {
-        return node[key].isMissing() ? Vec3{} : vec3FromJson(node[key]);
-    };
-    e.offsetDir = vector("offsetDir");
-    e.minOffset = node["minOffset"].f32(0);
-    e.maxOffset = node["maxOffset"].f32(0);
-    e.a = vector("a");
-    e.minA = node["minA"].f32(0);
-    e.maxA = node["maxA"].f32(0);
-    e.b = vector("b");
-    e.minB = node["minB"].f32(0);
-    e.maxB = node["maxB"].f32(0);
-    e.c = vector("c");
-    e.minC = node["minC"].f32(0);
-    e.maxC = node["maxC"].f32(0);
-    e.startScale = node["startScale"].f32(0);
-    e.finalScale = node["finalScale"].f32(0);
-    e.scaleRand = node["scaleRand"].f32(0);
-    e.startTrans = node["startTrans"].f32(0);
-    e.finalTrans = node["finalTrans"].f32(0);
-    e.transRand = node["transRand"].f32(0);
-    e.isParentLocal = node["isParentLocal"].isMissing() ? 0 : bool32FromJson(node["isParentLocal"]);
-    return e;
+    return recordFrameFromJson<ParticleEmitterInfo>(node, did, [&](ParticleEmitterInfo& e) {
+        e.unknown = node["unknown"].u32(0);
+        e.emitterType = typeFromJson(node["emitterType"], node["emitterTypeValue"], emitterTypeName,
+                                     kLastEmitterType);
+        e.particleType = typeFromJson(node["particleType"], node["particleTypeValue"],
+                                      particleTypeName, kLastParticleType);
+        e.gfxObjId = node["gfxObjId"].u32();
+        e.hwGfxObjId = node["hwGfxObjId"].u32(0);
+        plainFields(e, FieldJsonReader{node});
+        e.isParentLocal =
+            node["isParentLocal"].isMissing() ? 0 : bool32FromJson(node["isParentLocal"]);
+    });
 }
 
 } // namespace portalkit::dat

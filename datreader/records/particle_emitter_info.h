@@ -1,12 +1,6 @@
 #pragma once
 
-#include "datreader/records/common.h"
-
-#include <QJsonObject>
-#include <cstdint>
-#include <span>
-#include <string_view>
-#include <vector>
+#include "datreader/records/record_codec.h"
 
 namespace portalkit::dat {
 
@@ -43,14 +37,14 @@ struct ParticleEmitterInfo {
     static std::string_view emitterTypeName(std::int32_t type);
     static std::string_view particleTypeName(std::int32_t type);
 
-    static ParticleEmitterInfo decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
-    std::vector<std::uint8_t> encode() const;
-    QJsonObject toJson() const;
-    // Requires "emitterType" and "particleType" (a name as toJson writes it or a number; the
+    // Bytes after the last known field, kept and written back (docs/formats.md#retail-bytes).
+    std::vector<std::uint8_t> trailing;
+
+    // fromJson requires "emitterType" and "particleType" (a name as toJson writes it or a number;
+    // the
     // "...Value" keys, when given, must agree with a name) and "gfxObjId"; the rest defaults to
     // zero.
-    static ParticleEmitterInfo fromJson(const JsonNode& node, std::uint32_t did);
-    bool operator==(const ParticleEmitterInfo&) const = default;
+    PORTALKIT_RECORD_CODEC(ParticleEmitterInfo);
 };
 
 } // namespace portalkit::dat

@@ -1,12 +1,7 @@
 #pragma once
 
 #include "datreader/records/hooks.h"
-
-#include <QJsonObject>
-#include <cstdint>
-#include <span>
-#include <string_view>
-#include <vector>
+#include "datreader/records/record_codec.h"
 
 namespace portalkit::dat {
 
@@ -25,15 +20,14 @@ struct PhysicsScript {
     // Sorted by ascending startTime as the client does on load (R22); ties keep stored order.
     std::vector<Entry> entries;
 
-    static PhysicsScript decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
-    std::vector<std::uint8_t> encode() const;
-    // "hooks" in the order of `entries`, each a hook with its "startTime" and, only where it
-    // differs from the hook's position in the list, its "storedIndex".
-    QJsonObject toJson() const;
-    // Requires "hooks". A hook's storedIndex defaults to its position in the list, so a source
-    // lists hooks in file order; they are then sorted by startTime as decode sorts them.
-    static PhysicsScript fromJson(const JsonNode& node, std::uint32_t did);
-    bool operator==(const PhysicsScript&) const = default;
+    // Bytes after the last known field, kept and written back (docs/formats.md#retail-bytes).
+    std::vector<std::uint8_t> trailing;
+
+    // toJson writes "hooks" in the order of `entries`, each a hook with its "startTime" and, only
+    // where it differs from the hook's position in the list, its "storedIndex". fromJson requires
+    // "hooks". A hook's storedIndex defaults to its position in the list, so a source lists hooks
+    // in file order; they are then sorted by startTime as decode sorts them.
+    PORTALKIT_RECORD_CODEC(PhysicsScript);
 };
 
 } // namespace portalkit::dat

@@ -1,12 +1,7 @@
 #pragma once
 
 #include "datreader/io/json_node.h"
-
-#include <QJsonObject>
-#include <cstdint>
-#include <span>
-#include <string_view>
-#include <vector>
+#include "datreader/records/record_codec.h"
 
 namespace portalkit::dat {
 
@@ -29,13 +24,12 @@ struct PhysicsScriptTable {
     std::uint32_t id = 0;
     std::vector<Entry> entries;
 
-    static PhysicsScriptTable decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
-    std::vector<std::uint8_t> encode() const;
-    QJsonObject toJson() const;
-    // Lists keep the order they are written in. Requires "entries", each entry's "scriptType"
-    // and each script's "scriptId"; "scripts" defaults to none and "mod" to 0.
-    static PhysicsScriptTable fromJson(const JsonNode& node, std::uint32_t did);
-    bool operator==(const PhysicsScriptTable&) const = default;
+    // Bytes after the last known field, kept and written back (docs/formats.md#retail-bytes).
+    std::vector<std::uint8_t> trailing;
+
+    // fromJson: lists keep the order they are written in. It requires "entries", each entry's
+    // "scriptType" and each script's "scriptId"; "scripts" defaults to none and "mod" to 0.
+    PORTALKIT_RECORD_CODEC(PhysicsScriptTable);
 };
 
 } // namespace portalkit::dat

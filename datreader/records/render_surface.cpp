@@ -1,5 +1,7 @@
 #include "datreader/records/render_surface.h"
 
+#include "datreader/records/codec_helpers.h"
+
 #include <QByteArray>
 #include <algorithm>
 #include <array>
@@ -62,45 +64,41 @@ std::string_view pixelFormatName(std::uint32_t format) {
 }
 
 RenderSurface RenderSurface::decode(std::span<const std::uint8_t> bytes, std::uint32_t did) {
-    ByteCursor in(bytes, 0, OffsetKind::Entry, did);
-    RenderSurface s;
-    s.id = readOwnId(in, did);
-    s.dataCategory = in.u32("renderSurface.dataCategory");
-    s.width = in.i32("renderSurface.width");
-    s.height = in.i32("renderSurface.height");
-    s.pixelFormat = in.u32("renderSurface.pixelFormat");
-    const std::int32_t length = in.i32("renderSurface.length");
-    if (length < 0 || std::size_t(length) > in.remaining())
-        in.failAt(kLengthOffset, "renderSurface.length",
-                  "length " + std::to_string(length) + " does not fit in the " +
-                      std::to_string(in.remaining()) + " bytes left");
-    const auto pixels = in.bytes(std::size_t(length), "renderSurface.sourceData");
-    s.sourceData.assign(pixels.begin(), pixels.end());
-    if (s.hasDefaultPalette())
-        s.defaultPaletteId = in.u32("renderSurface.defaultPaletteId");
-    in.expectEnd("renderSurface");
-    return s;
+    return decodeRecordFrame<RenderSurface>(
+        bytes, did, "renderSurface", [](ByteCursor& in, RenderSurface& s) {
+            s.dataCategory = in.u32("renderSurface.dataCategory");
+            s.width = in.i32("renderSurface.width");
+            s.height = in.i32("renderSurface.height");
+            s.pixelFormat = in.u32("renderSurface.pixelFormat");
+            const std::int32_t length = in.i32("renderSurface.length");
+            if (length < 0 || std::size_t(length) > in.remaining())
+                in.failAt(kLengthOffset, "renderSurface.length",
+                          "length " + std::to_string(length) + " does not fit in the " +
+                              std::to_string(in.remaining()) + " bytes left");
+            const auto pixels = in.bytes(std::size_t(length), "renderSurface.sourceData");
+            s.sourceData.assign(pixels.begin(), pixels.end());
+            if (s.hasDefaultPalette())
+                s.defaultPaletteId = in.u32("renderSurface.defaultPaletteId");
+        });
 }
 
 std::vector<std::uint8_t> RenderSurface::encode() const {
-    ByteWriter out;
-    out.u32(id);
-    out.u32(dataCategory);
-    out.i32(width);
-    out.i32(height);
-    out.u32(pixelFormat);
-    out.i32(std::int32_t(sourceData.size()));
-    out.bytes(sourceData);
-    if (hasDefaultPalette())
-        out.u32(defaultPaletteId);
-    return out.take();
+    return encodeRecordFrame(*this, [&](ByteWriter& out) {
+        out.u32(dataCategory);
+        out.i32(width);
+        out.i32(height);
+        out.u32(pixelFormat);
+        out.i32(std::int32_t(sourceData.size()));
+        out.bytes(sourceData);
+        if (hasDefaultPalette())
+            out.u32(defaultPaletteId);
+    });
 }
 
 QJsonObject RenderSurface::toJson() const {
     const auto pixels = QByteArray::fromRawData(reinterpret_cast<const char*>(sourceData.data()),
                                                 qsizetype(sourceData.size()));
-    QJsonObject json{{"id", didJson(id)},
-                     {"dataCategory", qint64(dataCategory)},
+    QJsonObject json{{"dataCategory", qint64(dataCategory)},
                      {"width", width},
                      {"height", height},
                      {"pixelFormat", qint64(pixelFormat)},
@@ -110,29 +108,25 @@ QJsonObject RenderSurface::toJson() const {
         json["pixelFormatName"] = QString::fromUtf8(name);
     if (hasDefaultPalette())
         json["defaultPaletteId"] = didJson(defaultPaletteId);
-    return json;
+    return recordFrameJson(*this, json);
 }
 
 RenderSurface RenderSurface::fromJson(const JsonNode& node, std::uint32_t did) {
-    RenderSurface s;
-    s.id = ownIdFromJson(node, did);
-    s.dataCategory = node["dataCategory"].u32(0);
-    s.width = node["width"].i32();
-    s.height = node["height"].i32();
-    s.pixelFormat = pixelFormatFromJson(node);
-    if (node.has("sourceData")) {
-        const QByteArray pixels = node["sourceData"].base64Bytes();
-        s.sourceData.assign(pixels.begin(), pixels.end());
-    }
-    if (const JsonNode length = node["sourceDataLength"];
-        !length.isMissing() && length.u32() != s.sourceData.size())
-        length.fail(std::to_string(length.u32()) + " disagrees with the " +
-                    std::to_string(s.sourceData.size()) + " bytes of sourceData");
-    if (s.hasDefaultPalette())
-        s.defaultPaletteId = node["defaultPaletteId"].u32(0);
-    else if (node.has("defaultPaletteId"))
-        node["defaultPaletteId"].fail("stored only by P8 and INDEX16 surfaces");
-    return s;
+    return recordFrameFromJson<RenderSurface>(node, did, [&](RenderSurface& s) {
+        s.dataCategory = node["dataCategory"].u32(0);
+        s.width = node["width"].i32();
+        s.height = node["height"].i32();
+        s.pixelFormat = pixelFormatFromJson(node);
+        if (node.has("sourceData")) {
+            const QByteArray pixels = node["sourceData"].base64Bytes();
+            s.sourceData.assign(pixels.begin(), pixels.end());
+        }
+        checkGivenCount(node["sourceDataLength"], s.sourceData.size(), " bytes of sourceData");
+        if (s.hasDefaultPalette())
+            s.defaultPaletteId = node["defaultPaletteId"].u32(0);
+        else if (node.has("defaultPaletteId"))
+            node["defaultPaletteId"].fail("stored only by P8 and INDEX16 surfaces");
+    });
 }
 
 } // namespace portalkit::dat

@@ -1,12 +1,6 @@
 #pragma once
 
-#include "datreader/records/common.h"
-
-#include <QJsonObject>
-#include <cstdint>
-#include <span>
-#include <string_view>
-#include <vector>
+#include "datreader/records/record_codec.h"
 
 namespace portalkit::dat {
 
@@ -60,13 +54,13 @@ struct RenderSurface {
     }
     bool hasDefaultPalette() const { return storesPaletteId(pixelFormat); }
 
-    static RenderSurface decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
-    std::vector<std::uint8_t> encode() const;
-    QJsonObject toJson() const; // the pixels as base64 "sourceData", plus their length
-    // Needs "width", "height" and "pixelFormat" (or "pixelFormatName"); "sourceData" is base64
-    // and defaults to empty; "sourceDataLength", when given, must match it.
-    static RenderSurface fromJson(const JsonNode& node, std::uint32_t did);
-    bool operator==(const RenderSurface&) const = default;
+    // Bytes after the last known field, kept and written back (docs/formats.md#retail-bytes).
+    std::vector<std::uint8_t> trailing;
+
+    // toJson writes the pixels as base64 "sourceData", plus their length. fromJson needs
+    // "width", "height" and "pixelFormat" (or "pixelFormatName"); "sourceData" is base64 and
+    // defaults to empty; "sourceDataLength", when given, must match it.
+    PORTALKIT_RECORD_CODEC(RenderSurface);
 };
 
 } // namespace portalkit::dat

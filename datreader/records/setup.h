@@ -4,14 +4,9 @@
 // shapes, lights and default tables (docs/formats.md).
 
 #include "datreader/records/animation.h"
-#include "datreader/records/common.h"
+#include "datreader/records/record_codec.h"
 
-#include <QJsonObject>
-#include <cstdint>
-#include <span>
-#include <string_view>
 #include <utility>
-#include <vector>
 
 namespace portalkit::dat {
 
@@ -51,16 +46,15 @@ struct Setup {
     bool hasParent() const { return (flags & kHasParent) != 0; }
     bool hasDefaultScale() const { return (flags & kHasDefaultScale) != 0; }
 
-    static Setup decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
-    // Throws DatError when a per-part list does not have one entry per part.
-    std::vector<std::uint8_t> encode() const;
-    QJsonObject toJson() const;
-    // Every list and scalar may be left out (empty, zero, identity). Without "flags",
+    // Bytes after the last known field, kept and written back (docs/formats.md#retail-bytes).
+    std::vector<std::uint8_t> trailing;
+
+    // encode throws DatError when a per-part list does not have one entry per part.
+    // fromJson: every list and scalar may be left out (empty, zero, identity). Without "flags",
     // "parentIndices" and "defaultScales" imply kHasParent and kHasDefaultScale; with it, they
     // must be given exactly when its bits say so. Map entries need their "key". Throws DatError
     // naming the path for anything encode would reject.
-    static Setup fromJson(const JsonNode& node, std::uint32_t did);
-    bool operator==(const Setup&) const = default;
+    PORTALKIT_RECORD_CODEC(Setup);
 };
 
 } // namespace portalkit::dat

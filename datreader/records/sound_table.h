@@ -2,13 +2,7 @@
 
 // SoundTable (docs/formats.md): for each Sound enum value, the waves that may play.
 
-#include "datreader/records/common.h"
-
-#include <QJsonObject>
-#include <cstdint>
-#include <span>
-#include <string_view>
-#include <vector>
+#include "datreader/records/record_codec.h"
 
 namespace portalkit::dat {
 
@@ -44,13 +38,12 @@ struct SoundTable {
     std::vector<HashEntry> hashes;
     std::vector<Sound> sounds; // stored order
 
-    static SoundTable decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
-    std::vector<std::uint8_t> encode() const;
-    QJsonObject toJson() const;
-    // Requires each hash's "key", each sound's "soundType" and each entry's "waveId"; the
+    // Bytes after the last known field, kept and written back (docs/formats.md#retail-bytes).
+    std::vector<std::uint8_t> trailing;
+
+    // fromJson requires each hash's "key", each sound's "soundType" and each entry's "waveId"; the
     // lists, hashKey, unknown and the odds default to empty or 0. Lists keep their order.
-    static SoundTable fromJson(const JsonNode& node, std::uint32_t did);
-    bool operator==(const SoundTable&) const = default;
+    PORTALKIT_RECORD_CODEC(SoundTable);
 };
 
 } // namespace portalkit::dat

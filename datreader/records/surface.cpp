@@ -1,5 +1,7 @@
 #include "datreader/records/surface.h"
 
+#include "datreader/records/codec_helpers.h"
+
 #include <QJsonArray>
 #include <algorithm>
 #include <array>
@@ -75,7 +77,7 @@ Surface Surface::decode(std::span<const std::uint8_t> bytes, std::uint32_t did) 
     s.translucency = in.f32("surface.translucency");
     s.luminosity = in.f32("surface.luminosity");
     s.diffuse = in.f32("surface.diffuse");
-    in.expectEnd("surface");
+    s.trailing = readTrailing(in);
     return s;
 }
 
@@ -91,6 +93,7 @@ std::vector<std::uint8_t> Surface::encode() const {
     out.f32(translucency);
     out.f32(luminosity);
     out.f32(diffuse);
+    out.bytes(trailing);
     return out.take();
 }
 
@@ -102,15 +105,16 @@ QJsonObject Surface::toJson() const {
     QJsonObject json{{"id", didJson(id)},
                      {"type", didJson(type)},
                      {"typeFlags", flagNames},
-                     {"translucency", realJson(translucency)},
-                     {"luminosity", realJson(luminosity)},
-                     {"diffuse", realJson(diffuse)}};
+                     {"translucency", exactJson(translucency)},
+                     {"luminosity", exactJson(luminosity)},
+                     {"diffuse", exactJson(diffuse)}};
     if (hasTexture()) {
         json["origTextureId"] = didJson(origTextureId);
         json["origPaletteId"] = didJson(origPaletteId);
     } else {
         json["colorValue"] = didJson(colorValue);
     }
+    putTrailing(json, trailing);
     return json;
 }
 
@@ -130,6 +134,7 @@ Surface Surface::fromJson(const JsonNode& node, std::uint32_t did) {
     s.translucency = node["translucency"].f32(0);
     s.luminosity = node["luminosity"].f32(0);
     s.diffuse = node["diffuse"].f32(0);
+    s.trailing = bytesFromJson(node["trailing"]);
     return s;
 }
 

@@ -1,12 +1,6 @@
 #pragma once
 
-#include "datreader/records/common.h"
-
-#include <QJsonObject>
-#include <cstdint>
-#include <span>
-#include <string_view>
-#include <vector>
+#include "datreader/records/record_codec.h"
 
 namespace portalkit::dat {
 
@@ -40,13 +34,12 @@ struct Surface {
     }
     bool hasTexture() const { return storesTexture(type); }
 
-    static Surface decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
-    std::vector<std::uint8_t> encode() const;
-    QJsonObject toJson() const;
-    // "typeFlags" may stand in for "type"; when both are given the names must be exactly its
-    // known bits. Texture surfaces need "origTextureId"; other ids and reals default to 0.
-    static Surface fromJson(const JsonNode& node, std::uint32_t did);
-    bool operator==(const Surface&) const = default;
+    // Bytes after the last known field, kept and written back (docs/formats.md#retail-bytes).
+    std::vector<std::uint8_t> trailing;
+
+    // fromJson: "typeFlags" may stand in for "type"; when both are given the names must be exactly
+    // its known bits. Texture surfaces need "origTextureId"; other ids and reals default to 0.
+    PORTALKIT_RECORD_CODEC(Surface);
 };
 
 } // namespace portalkit::dat

@@ -1,6 +1,7 @@
 #include "datreader/records/surface_texture.h"
 
-#include <QJsonArray>
+#include "datreader/records/codec_helpers.h"
+
 #include <array>
 
 namespace portalkit::dat {
@@ -18,10 +19,8 @@ SurfaceTexture SurfaceTexture::decode(std::span<const std::uint8_t> bytes, std::
     t.dataCategory = in.u32("surfaceTexture.dataCategory");
     t.textureType = in.u8("surfaceTexture.textureType");
     // The count sits at +9, unaligned; no pad precedes it.
-    const std::uint32_t count = readCount(in, "surfaceTexture.numTextures", 4);
-    t.renderSurfaceIds.reserve(count);
-    for (std::uint32_t i = 0; i < count; ++i)
-        t.renderSurfaceIds.push_back(in.u32("surfaceTexture.renderSurfaceId"));
+    t.renderSurfaceIds =
+        readList(in, "surfaceTexture.numTextures", 4, readU32As("surfaceTexture.renderSurfaceId"));
     in.expectEnd("surfaceTexture");
     return t;
 }
@@ -31,21 +30,16 @@ std::vector<std::uint8_t> SurfaceTexture::encode() const {
     out.u32(id);
     out.u32(dataCategory);
     out.u8(textureType);
-    out.u32(std::uint32_t(renderSurfaceIds.size()));
-    for (std::uint32_t renderSurfaceId : renderSurfaceIds)
-        out.u32(renderSurfaceId);
+    writeList(out, renderSurfaceIds);
     return out.take();
 }
 
 QJsonObject SurfaceTexture::toJson() const {
-    QJsonArray ids;
-    for (std::uint32_t renderSurfaceId : renderSurfaceIds)
-        ids.append(didJson(renderSurfaceId));
     return {{"id", didJson(id)},
             {"dataCategory", qint64(dataCategory)},
             {"textureType", textureType},
             {"textureTypeName", QString::fromUtf8(textureTypeName(textureType))},
-            {"renderSurfaceIds", ids}};
+            {"renderSurfaceIds", didListToJson(renderSurfaceIds)}};
 }
 
 SurfaceTexture SurfaceTexture::fromJson(const JsonNode& node, std::uint32_t did) {
@@ -71,8 +65,7 @@ SurfaceTexture SurfaceTexture::fromJson(const JsonNode& node, std::uint32_t did)
                       " (" + std::string(textureTypeName(t.textureType)) + ")");
         }
     }
-    for (const JsonNode& renderSurfaceId : node["renderSurfaceIds"].elements())
-        t.renderSurfaceIds.push_back(renderSurfaceId.u32());
+    t.renderSurfaceIds = listFromJson(node["renderSurfaceIds"], u32FromJson);
     return t;
 }
 

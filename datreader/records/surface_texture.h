@@ -1,12 +1,6 @@
 #pragma once
 
-#include "datreader/records/common.h"
-
-#include <QJsonObject>
-#include <cstdint>
-#include <span>
-#include <string_view>
-#include <vector>
+#include "datreader/records/record_codec.h"
 
 namespace portalkit::dat {
 
@@ -23,13 +17,12 @@ struct SurfaceTexture {
     // "Unknown" for values outside 1-5.
     static std::string_view textureTypeName(std::uint8_t type);
 
-    static SurfaceTexture decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
-    std::vector<std::uint8_t> encode() const;
-    QJsonObject toJson() const;
-    // "textureTypeName" may stand in for "textureType" (default 2); when both are given they
-    // must agree.
-    static SurfaceTexture fromJson(const JsonNode& node, std::uint32_t did);
-    bool operator==(const SurfaceTexture&) const = default;
+    // Bytes after the last known field, kept and written back (docs/formats.md#retail-bytes).
+    std::vector<std::uint8_t> trailing;
+
+    // fromJson: "textureTypeName" may stand in for "textureType" (default 2); when both are given
+    // they must agree.
+    PORTALKIT_RECORD_CODEC(SurfaceTexture);
 };
 
 } // namespace portalkit::dat

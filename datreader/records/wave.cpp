@@ -1,6 +1,7 @@
 #include "datreader/records/wave.h"
 
 #include "datreader/io/dat_error.h"
+#include "datreader/records/codec_helpers.h"
 
 namespace portalkit::dat {
 namespace {
@@ -76,33 +77,28 @@ QString Wave::fileExtension() const {
 }
 
 Wave Wave::decode(std::span<const std::uint8_t> bytes, std::uint32_t did) {
-    ByteCursor in(bytes, 0, OffsetKind::Entry, did);
-    Wave wave;
-    wave.id = readOwnId(in, did);
-    const std::int32_t headerSize = readSize(in, "wave.headerSize");
-    const std::int32_t dataSize = readSize(in, "wave.dataSize");
-    // bytes() checks the sizes against what is left before anything is copied.
-    const auto headerBytes = in.bytes(std::size_t(headerSize), "wave.header");
-    wave.header.assign(headerBytes.begin(), headerBytes.end());
-    const auto dataBytes = in.bytes(std::size_t(dataSize), "wave.data");
-    wave.data.assign(dataBytes.begin(), dataBytes.end());
-    in.expectEnd("wave");
-    return wave;
+    return decodeRecordFrame<Wave>(bytes, did, "wave", [](ByteCursor& in, Wave& wave) {
+        const std::int32_t headerSize = readSize(in, "wave.headerSize");
+        const std::int32_t dataSize = readSize(in, "wave.dataSize");
+        // bytes() checks the sizes against what is left before anything is copied.
+        const auto headerBytes = in.bytes(std::size_t(headerSize), "wave.header");
+        wave.header.assign(headerBytes.begin(), headerBytes.end());
+        const auto dataBytes = in.bytes(std::size_t(dataSize), "wave.data");
+        wave.data.assign(dataBytes.begin(), dataBytes.end());
+    });
 }
 
 std::vector<std::uint8_t> Wave::encode() const {
-    ByteWriter out;
-    out.u32(id);
-    out.i32(std::int32_t(header.size()));
-    out.i32(std::int32_t(data.size()));
-    out.bytes(header);
-    out.bytes(data);
-    return out.take();
+    return encodeRecordFrame(*this, [&](ByteWriter& out) {
+        out.i32(std::int32_t(header.size()));
+        out.i32(std::int32_t(data.size()));
+        out.bytes(header);
+        out.bytes(data);
+    });
 }
 
 QJsonObject Wave::toJson() const {
-    QJsonObject object{{"id", didJson(id)},
-                       {"headerSize", qint64(header.size())},
+    QJsonObject object{{"headerSize", qint64(header.size())},
                        {"dataSize", qint64(data.size())},
                        {"fileExtension", fileExtension()}};
     if (const auto fmt = format()) {
@@ -117,16 +113,16 @@ QJsonObject Wave::toJson() const {
         object["cbSize"] = header[16] | header[17] << 8;
     object["header"] = QString::fromLatin1(base64(header));
     object["data"] = QString::fromLatin1(base64(data));
-    return object;
+    return recordFrameJson(*this, object);
 }
 
 Wave Wave::fromJson(const JsonNode& node, std::uint32_t did) {
-    Wave wave;
-    wave.id = ownIdFromJson(node, did);
-    const QByteArray header = node["header"].base64Bytes();
-    const QByteArray data = node["data"].base64Bytes();
-    wave.header.assign(header.begin(), header.end());
-    wave.data.assign(data.begin(), data.end());
+    Wave wave = recordFrameFromJson<Wave>(node, did, [&](Wave& w) {
+        const QByteArray header = node["header"].base64Bytes();
+        const QByteArray data = node["data"].base64Bytes();
+        w.header.assign(header.begin(), header.end());
+        w.data.assign(data.begin(), data.end());
+    });
     // Everything else toJson writes is derived from the bytes; a source may repeat it, but
     // an edit there would change nothing, so a disagreement is reported.
     const QJsonObject derived = wave.toJson();

@@ -2,16 +2,11 @@
 
 // Wave (docs/formats.md): a WAVEFORMATEX header and the sample data (PCM or MP3 frames).
 
-#include "datreader/records/common.h"
+#include "datreader/records/record_codec.h"
 
 #include <QByteArray>
-#include <QJsonObject>
 #include <QString>
-#include <cstdint>
 #include <optional>
-#include <span>
-#include <string_view>
-#include <vector>
 
 namespace portalkit::dat {
 
@@ -46,15 +41,14 @@ struct Wave {
     QByteArray fileBytes() const;
     QString fileExtension() const; // "mp3" or "wav"
 
-    static Wave decode(std::span<const std::uint8_t> bytes, std::uint32_t did);
-    std::vector<std::uint8_t> encode() const;
-    // "header" and "data" carry the bytes as base64; the sizes and format fields beside them are
-    // derived from those bytes, for people reading the JSON.
-    QJsonObject toJson() const;
-    // Requires "header" and "data". The derived keys may be left out; when given they must
-    // agree with the bytes, so editing one of them is reported instead of silently lost.
-    static Wave fromJson(const JsonNode& node, std::uint32_t did);
-    bool operator==(const Wave&) const = default;
+    // Bytes after the last known field, kept and written back (docs/formats.md#retail-bytes).
+    std::vector<std::uint8_t> trailing;
+
+    // toJson: "header" and "data" carry the bytes as base64; the sizes and format fields beside
+    // them are derived from those bytes, for people reading the JSON. fromJson requires "header"
+    // and "data". The derived keys may be left out; when given they must agree with the bytes, so
+    // editing one of them is reported instead of silently lost.
+    PORTALKIT_RECORD_CODEC(Wave);
 };
 
 } // namespace portalkit::dat

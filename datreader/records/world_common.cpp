@@ -64,43 +64,6 @@ std::vector<Stab> stabListFromJson(const JsonNode& node) {
     return stabs;
 }
 
-std::uint32_t readPad(ByteCursor& in, const char* field) {
-    const std::size_t count = (4 - in.position() % 4) % 4;
-    std::uint32_t pad = 0;
-    const auto bytes = in.bytes(count, field);
-    for (std::size_t i = 0; i < count; ++i)
-        pad |= std::uint32_t(bytes[i]) << (8 * i);
-    return pad;
-}
-
-void writePad(ByteWriter& out, std::uint32_t pad, const char* field) {
-    const std::size_t count = (4 - out.size() % 4) % 4;
-    if (count < 4 && (pad >> (8 * count)) != 0)
-        throw DatError(field,
-                       "alignment fill " + formatDid(pad) + " does not fit in the " +
-                           std::to_string(count) + " bytes the alignment leaves",
-                       0, OffsetKind::Entry);
-    for (std::size_t i = 0; i < count; ++i)
-        out.u8(std::uint8_t(pad >> (8 * i)));
-}
-
-std::vector<std::uint8_t> readTrailing(ByteCursor& in) {
-    const auto bytes = in.bytes(in.remaining(), "trailing");
-    return {bytes.begin(), bytes.end()};
-}
-
-QString hexJson(const std::vector<std::uint8_t>& bytes) {
-    return QString::fromLatin1(
-        QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size())).toHex());
-}
-
-std::vector<std::uint8_t> bytesFromJson(const JsonNode& node) {
-    if (node.isMissing())
-        return {};
-    const QByteArray bytes = node.hexBytes();
-    return {bytes.begin(), bytes.end()};
-}
-
 QJsonArray u16ListToJson(const std::vector<std::uint16_t>& values) {
     QJsonArray array;
     for (std::uint16_t value : values)

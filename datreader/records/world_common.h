@@ -4,6 +4,7 @@
 // objects, and the bytes retail data carries outside the known fields (alignment fill, trailing
 // bytes), kept so encode gives back the stored bytes (docs/formats.md#retail-bytes).
 
+#include "datreader/records/codec_helpers.h"
 #include "datreader/records/common.h"
 
 #include <QJsonObject>
@@ -29,19 +30,6 @@ std::vector<Stab> readStabList(ByteCursor& in, const char* field);
 void writeStabList(ByteWriter& out, const std::vector<Stab>& stabs);
 QJsonArray stabListToJson(const std::vector<Stab>& stabs);
 std::vector<Stab> stabListFromJson(const JsonNode& node);
-
-// The fill an align4 skips, as a little-endian value of the 0 to 3 bytes it spans. Retail fill is
-// not always zero; writePad writes the same number of bytes back and throws DatError (named
-// `field`) when `pad` does not fit in them.
-std::uint32_t readPad(ByteCursor& in, const char* field);
-void writePad(ByteWriter& out, std::uint32_t pad, const char* field);
-
-// Whatever follows the last known field.
-std::vector<std::uint8_t> readTrailing(ByteCursor& in);
-
-// Byte strings in JSON: hex text, as JsonNode::hexBytes reads it.
-QString hexJson(const std::vector<std::uint8_t>& bytes);
-std::vector<std::uint8_t> bytesFromJson(const JsonNode& node);
 
 // Lists of plain integers.
 QJsonArray u16ListToJson(const std::vector<std::uint16_t>& values);

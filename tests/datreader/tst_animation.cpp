@@ -282,11 +282,13 @@ class TestAnimation : public QObject {
                         std::uint64_t(12), kAnim);
     }
 
-    void leftoverBytesAreAnError() {
+    // Bytes after the last frame are retail bytes: kept as trailing and written back.
+    void leftoverBytesAreKept() {
         Bytes bytes = blockingAnimation();
-        bytes.u32(0);
-        checkEntryError(errorFrom([&] { Animation::decode(bytes.data, kAnim); }), "animation",
-                        std::uint64_t(kSecondHookAt + 8), kAnim, "4 bytes left over");
+        bytes.u32(0xCDCDCDCD);
+        const Animation animation = Animation::decode(bytes.data, kAnim);
+        QCOMPARE(animation.trailing, (std::vector<std::uint8_t>{0xCD, 0xCD, 0xCD, 0xCD}));
+        QCOMPARE(animation.encode(), bytes.data);
     }
 
     void absurdCountsFailBeforeAllocating_data() {

@@ -261,14 +261,11 @@ class TestHooks : public QObject {
         Bytes bytes = blockingScript();
         std::vector<std::uint8_t> truncated(bytes.data.begin(), bytes.data.end() - 4);
         QVERIFY_THROWS_EXCEPTION(DatError, PhysicsScript::decode(truncated, kScript));
-        std::vector<std::uint8_t> longer = bytes.data;
-        longer.insert(longer.end(), {0, 0, 0, 0});
-        try {
-            PhysicsScript::decode(longer, kScript);
-            QFAIL("accepted leftover bytes");
-        } catch (const DatError& error) {
-            QCOMPARE(error.field(), std::string("physicsScript"));
-        }
+        std::vector<std::uint8_t> longer = bytes.data; // leftover bytes are kept, not an error
+        longer.insert(longer.end(), {0xCD, 0xCD, 0xCD, 0xCD});
+        QCOMPARE(PhysicsScript::decode(longer, kScript).trailing,
+                 (std::vector<std::uint8_t>{0xCD, 0xCD, 0xCD, 0xCD}));
+        QCOMPARE(PhysicsScript::decode(longer, kScript).encode(), longer);
         Bytes absurd;
         absurd.u32(kScript).u32(0x7FFFFFFF);
         try {
@@ -320,9 +317,11 @@ class TestHooks : public QObject {
         QCOMPARE(e.isParentLocal, 1u);
         QCOMPARE(e.encode(), b.data);
         QCOMPARE(e.toJson()["particleType"].toString(), QString("ParabolicLVGA"));
-        std::vector<std::uint8_t> longer = b.data;
-        longer.push_back(0);
-        QVERIFY_THROWS_EXCEPTION(DatError, ParticleEmitterInfo::decode(longer, kEmitter));
+        std::vector<std::uint8_t> longer = b.data; // a byte past the 176 is kept as trailing
+        longer.push_back(0x7E);
+        QCOMPARE(ParticleEmitterInfo::decode(longer, kEmitter).trailing,
+                 std::vector<std::uint8_t>{0x7E});
+        QCOMPARE(ParticleEmitterInfo::decode(longer, kEmitter).encode(), longer);
     }
 
     void everyHookTypeRoundTripsThroughJson() {

@@ -255,11 +255,12 @@ class TestMotionTable : public QObject {
         checkEntryError(errorFrom([&] { readMotionData(in); }), "motionData.pad", 3, kTable);
     }
 
-    void leftoverBytesAreAnError() {
+    void leftoverBytesAreKept() {
         Bytes bytes = oneCycleOneLink();
-        bytes.u8(0);
-        checkEntryError(errorFrom([&] { MotionTable::decode(bytes.data, kTable); }), "motionTable",
-                        kTableSize, kTable);
+        bytes.u8(0x99);
+        const MotionTable table = MotionTable::decode(bytes.data, kTable);
+        QCOMPARE(table.trailing, std::vector<std::uint8_t>{0x99});
+        QCOMPARE(table.encode(), bytes.data);
     }
 
     void absurdCountsFail_data() {

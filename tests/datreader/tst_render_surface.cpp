@@ -229,14 +229,14 @@ class TestRenderSurface : public QObject {
         QCOMPARE(error.offset(), std::uint64_t(24 + 128));
     }
 
-    void leftoverBytesAreAnError() {
-        // A palette id after a non-palette format is not read, so it is left over.
+    void leftoverBytesAreKept() {
+        // A palette id after a non-palette format is not read, so it is left over: trailing.
         Bytes bytes = sample(std::uint32_t(PixelFormat::A8R8G8B8), Bytes(512)).encode();
         for (std::uint8_t b : {0x01, 0x00, 0x00, 0x04})
             bytes.push_back(b);
-        const DatError error = expectDatError([&] { RenderSurface::decode(bytes, 0x06001234); });
-        QCOMPARE(error.field(), std::string("renderSurface"));
-        QCOMPARE(error.offset(), std::uint64_t(24 + 512));
+        const RenderSurface surface = RenderSurface::decode(bytes, 0x06001234);
+        QCOMPARE(surface.trailing, (Bytes{0x01, 0x00, 0x00, 0x04}));
+        QCOMPARE(surface.encode(), bytes);
     }
 
     void idMustMatchEntry() {

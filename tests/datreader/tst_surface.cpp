@@ -233,14 +233,14 @@ class TestSurface : public QObject {
         QCOMPARE(*error.did(), 0x08000042u);
     }
 
-    void surfaceLeftoverBytesAreAnError() {
+    void surfaceLeftoverBytesAreKept() {
         Surface s;
         s.type = 0x1;
         Bytes bytes = s.encode();
-        bytes.push_back(0);
-        const DatError error = expectDatError([&] { Surface::decode(bytes, 0x08000001); });
-        QCOMPARE(error.field(), std::string("surface"));
-        QCOMPARE(error.offset(), std::uint64_t(20));
+        bytes.push_back(0x42);
+        const Surface decoded = Surface::decode(bytes, 0x08000001);
+        QCOMPARE(decoded.trailing, Bytes{0x42});
+        QCOMPARE(decoded.encode(), bytes);
     }
 
     void surfaceTextureFromSpecBytes() {
@@ -348,10 +348,9 @@ class TestSurface : public QObject {
         error = expectDatError([&] { Palette::decode(truncated, p.id); });
         QCOMPARE(error.field(), std::string("palette.numColors")); // 7 bytes cannot hold 2 colours
 
-        bytes.push_back(0);
-        error = expectDatError([&] { Palette::decode(bytes, p.id); });
-        QCOMPARE(error.field(), std::string("palette"));
-        QCOMPARE(error.offset(), std::uint64_t(16));
+        bytes.push_back(0); // a leftover byte is kept, not an error
+        QCOMPARE(Palette::decode(bytes, p.id).trailing, Bytes{0});
+        QCOMPARE(Palette::decode(bytes, p.id).encode(), bytes);
     }
 };
 
