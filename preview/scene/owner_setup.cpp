@@ -2,6 +2,7 @@
 
 #include "preview/scene/effect_playback.h"
 #include "preview/scene/owner_animation.h"
+#include "preview/scene/owner_physics.h"
 #include "preview/scene/owner_state.h"
 
 namespace portalkit::preview {
@@ -111,6 +112,9 @@ Owner& setUpOwner(SceneContext& scene, std::uint32_t id, const dat::Setup& setup
     applyStartingState(scene, owner, desc);
     owner.body.velocity = desc.velocity;
     owner.body.omega = desc.omega;
+    owner.inCell = desc.placed;
+    if (owner.inCell)
+        placeOwnerBody(scene, owner);
     return owner;
 }
 
