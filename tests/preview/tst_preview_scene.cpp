@@ -64,11 +64,13 @@ class TestPreviewScene : public QObject {
     }
 
     // oracle: R47
-    void oneTickRunsPosesThenAnimationHooksThenScriptsThenParticles() {
+    // CPhysicsObj::UpdateObjectInternal 0x005156B0: process_hooks runs before set_frame, and
+    // particles step before scripts tick.
+    void oneTickRunsHooksBeforeThePoseAndParticlesBeforeScripts() {
         World world;
         // An animation whose frame 0 moves part 0 to x = 0 and frame 1 to x = 2, with a
         // CreateParticle on part 0 stored on frame 0: it fires when the playhead leaves frame 0,
-        // after the new pose is published, so its anchor is frame 1's part position.
+        // before the new pose is committed, so its anchor is frame 0's part position.
         dat::Animation animation;
         animation.id = 0x03000001;
         animation.numParts = 3;
@@ -102,10 +104,10 @@ class TestPreviewScene : public QObject {
                 order << did(hook->source);
             else if (e.is<AnimFrameShown>() || e.is<EmitterCreated>() || e.is<ParticlesSampled>())
                 order << QString::fromLatin1(eventName(e).data());
-        QCOMPARE(order, (QStringList{"anim_frame", did(animation.id), "emitter_created",
+        QCOMPARE(order, (QStringList{did(animation.id), "emitter_created", "anim_frame",
                                      did(0x33000060), "emitter_created", "particles"}));
         const auto created = world.recorder->ofKind<EmitterCreated>();
-        QCOMPARE(created[0].what.anchor.x, 2.0f);
+        QCOMPARE(created[0].what.anchor.x, 0.0f);
     }
 
     // oracle: R35
@@ -113,7 +115,7 @@ class TestPreviewScene : public QObject {
         QVERIFY(planQuanta(0.0002).resync);
         QVERIFY(planQuanta(2.0001).resync); // a gap above 2 s moves nothing
         QVERIFY(!planQuanta(2.0).resync);
-        QCOMPARE(planQuanta(0.03).steps, std::vector<double>{}); // waits, still owed
+        QCOMPARE(planQuanta(0.03).steps, std::vector<double>{0.03}); // up to 0.2 s: whole
         QCOMPARE(planQuanta(0.05).steps, std::vector<double>{0.05});
         const QuantumPlan catchUp = planQuanta(0.25);
         QCOMPARE(catchUp.steps.size(), std::size_t(2));
@@ -122,7 +124,7 @@ class TestPreviewScene : public QObject {
         const QuantumPlan withWait = planQuanta(0.42); // 0.2, 0.2, and 0.02 stays owed
         QCOMPARE(withWait.steps, (std::vector<double>{0.2, 0.2}));
 
-        // Through the scene: a 1/60 s frame step ticks every other frame, carrying the time.
+        // Through the scene: 0.02 s frames pass every other frame (UseTime), carrying the time.
         World world;
         PreviewScene& scene = world.start();
         OwnerDesc desc;
