@@ -216,24 +216,7 @@ class TestRetailFidelity : public QObject {
     // ParticleManager::UpdateParticles runs before ScriptManager::UpdateScripts.
     void hooksSeeThePreviousPoseAndScriptEmittersStepNextTick() {
         World world;
-        dat::Animation animation;
-        animation.id = 0x03000001;
-        animation.numParts = 3;
-        for (int f = 0; f < 3; ++f) {
-            dat::AnimationFrame frame;
-            for (int p = 0; p < 3; ++p) {
-                dat::Frame part;
-                part.origin.x = p == 0 ? float(2 * f) : 0.0f;
-                frame.parts.push_back(part);
-            }
-            if (f == 0)
-                frame.hooks.push_back(hook(createParticle(kEmitter, 0, 1)));
-            animation.partFrames.push_back(frame);
-        }
-        world.assets->add(animation);
-        auto s = setup(0x02000006, 3);
-        s.defaultAnimation = animation.id;
-        world.assets->add(s);
+        addSlidingPart(*world.assets, 0x02000006, 0x03000001, kEmitter);
         auto distance = stillEmitter(kDistance);
         distance.emitterType = 2; // by distance moved: its first step emits (5 m from the origin)
         distance.birthrate = 0.5;
@@ -241,21 +224,16 @@ class TestRetailFidelity : public QObject {
         world.assets->add(script(0x33000060, {{0.0, createParticle(kDistance, -1, 2)}}));
         PreviewScene& scene = world.start();
         OwnerDesc desc;
-        desc.setup = s.id;
+        desc.setup = 0x02000006;
         desc.frame.origin = {5, 0, 0};
         const std::uint32_t id = scene.createOwner(desc);
         scene.playScript(id, 0x33000060);
         world.recorder->clear();
         scene.advance(kTick); // 30 fps: 0.05 s leaves frame 0
 
-        QStringList order;
-        for (const Event& e : world.recorder->all())
-            if (const auto* fired = e.as<HookFired>())
-                order << did(fired->source);
-            else if (e.is<AnimFrameShown>() || e.is<EmitterCreated>() || e.is<ParticlesSampled>())
-                order << QString::fromLatin1(eventName(e).data());
-        QCOMPARE(order, (QStringList{did(animation.id), "emitter_created", "anim_frame",
-                                     did(0x33000060), "emitter_created", "particles"}));
+        QCOMPARE(tickOrder(*world.recorder),
+                 (QStringList{did(0x03000001), "emitter_created", "anim_frame", did(0x33000060),
+                              "emitter_created", "particles"}));
         const auto created = world.recorder->ofKind<EmitterCreated>();
         QCOMPARE(created[0].what.anchor.x, 5.0f); // frame 0's part, not frame 1's (x = 7)
         const ParticleManager& particles = scene.owner(id)->particles;
