@@ -100,6 +100,10 @@ Owner& setUpOwner(SceneContext& scene, std::uint32_t id, const dat::Setup& setup
     owner.setup = &setup;
     owner.scale = desc.scale;
     initBody(owner, setup, desc);
+    // Placed in the world before anything is posed: contact from what it stands on.
+    owner.inCell = desc.placed;
+    if (owner.inCell)
+        placeOwnerBody(scene, owner);
     owner.translucency = owner.originalTranslucency = desc.translucency;
     owner.updateTime = owner.physicsTime = scene.now;
     initParts(owner, setup);
@@ -112,9 +116,6 @@ Owner& setUpOwner(SceneContext& scene, std::uint32_t id, const dat::Setup& setup
     applyStartingState(scene, owner, desc);
     owner.body.velocity = desc.velocity;
     owner.body.omega = desc.omega;
-    owner.inCell = desc.placed;
-    if (owner.inCell)
-        placeOwnerBody(scene, owner);
     return owner;
 }
 
