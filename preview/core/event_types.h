@@ -63,8 +63,9 @@ struct EffectQueued {
     std::size_t pending = 0; // effects now waiting for that guid
 };
 
-// Why the state changed: the owner's creation, a set_state, or a hook.
-enum class StateCause { Create, SetState, Ethereal, NoDraw };
+// Why the state changed: the owner's creation, a set_state, a hook, or the client's own change
+// to a missile that hit something (R46).
+enum class StateCause { Create, SetState, Ethereal, NoDraw, Collision };
 struct StateChanged {
     static constexpr std::string_view kName = "state";
     std::uint32_t state = 0;   // PhysicsState after

@@ -68,16 +68,17 @@ struct PhysicsBody {
     float friction = kDefaultFriction;
     float elasticity = kDefaultElasticity;
     float scale = 1;
-    std::vector<CollisionSphere> spheres; // empty: frames commit with no sweep (R40)
+    std::vector<CollisionSphere> spheres; // empty: no sweep, the origin stays (R40)
     float stepUpHeight = 0;               // Setup value × scale (CPartArray::GetStepUpHeight)
     float stepDownHeight = 0;
     std::uint32_t targetId = 0; // missile_ignore's designated target; only the server sets it
     bool creature = false;
     bool hasWeenie = true;
     int framesStationaryFall = 0;
-    Vec3 cachedVelocity;    // (committed − old) / dt: reported, never integrated
-    double updateTime = 0;  // update_object's clock
-    double physicsTime = 0; // PhysicsTimer while this body steps
+    bool collidingWithEnvironment = false; // an environment collision was reported (R46)
+    Vec3 cachedVelocity;                   // (committed − old) / dt: reported, never integrated
+    double updateTime = 0;                 // update_object's clock
+    double physicsTime = 0;                // PhysicsTimer while this body steps
 
     bool has(std::uint32_t bit) const { return (state & bit) != 0; }
     bool contact() const { return (transientState & transient::Contact) != 0; }

@@ -88,6 +88,41 @@ void settleContact(PhysicsBody& body, const PreviewWorld& world, const ObjectFac
     }
 }
 
+// state &= 0xFFFFFCBF: the client's own change to a missile that hit something (R46).
+void clearMissile(PhysicsBody& body) {
+    if (body.has(state::Missile))
+        body.state &= ~(state::Missile | state::AlignPath | state::PathClipped);
+}
+
+// The reports handle_all_collisions makes before its response (R46): an object hit is
+// report_object_collision; an environment hit, or landing on walkable ground, is
+// report_environment_collision once until a quantum without one. True when that report
+// reaches DoCollision with ScriptedCollision set.
+bool reportCollisions(PhysicsBody& body, const std::optional<SweepHit>& hit, bool prevOnWalkable) {
+    const bool environment = hit && hit->kind != HitKind::Sphere;
+    if (hit && !environment)
+        clearMissile(body);
+    if (body.collidingWithEnvironment) {
+        body.collidingWithEnvironment = environment;
+        return false;
+    }
+    if (!environment && (prevOnWalkable || !body.onWalkable()))
+        return false;
+    const bool scripted =
+        body.has(state::ReportCollisions) && body.hasWeenie && body.has(state::ScriptedCollision);
+    body.collidingWithEnvironment = true;
+    clearMissile(body);
+    return scripted;
+}
+
+// The body stays where it was and takes the candidate's rotation, with no reported velocity:
+// UpdateObjectInternal's answer to no spheres (R40) and to a failed transition (R57).
+void keepOrigin(PhysicsBody& body, Frame candidate) {
+    candidate.origin = body.frame.origin;
+    body.frame = candidate;
+    body.cachedVelocity = {};
+}
+
 } // namespace
 
 Frame integrateCandidate(PhysicsBody& body, double dt, const Frame& offset) {
@@ -103,11 +138,10 @@ Frame integrateCandidate(PhysicsBody& body, double dt, const Frame& offset) {
 QuantumRecord commitCandidate(PhysicsBody& body, const PreviewWorld& world, Frame candidate,
                               double dt) {
     const Frame old = body.frame;
-    // No spheres: no transition at all, not even a dummy sphere (R40). No movement: retail
-    // skips the transition too and only takes the new rotation.
+    // No spheres: no transition at all, not even a dummy sphere, and the origin stays (R40).
+    // No movement: retail skips the transition too and only takes the new rotation.
     if (body.spheres.empty() || candidate.origin == old.origin) {
-        body.frame = candidate;
-        body.cachedVelocity = (candidate.origin - old.origin) * float(1.0 / dt);
+        keepOrigin(body, candidate);
         return recordOf(body, dt);
     }
     // AlignPath faces the whole 3D displacement, pitch included, replacing this quantum's
@@ -122,11 +156,10 @@ QuantumRecord commitCandidate(PhysicsBody& body, const PreviewWorld& world, Fram
     Frame to = candidate;
     const std::optional<SweepHit> last = sweepMove(body, world, mover, pathClipped, old, to);
 
-    // Transition failure (R57's older reading; issue 18 restores the origin): the integrated
-    // candidate stays, nothing responds, and only the reported velocity is zeroed.
+    // Transition failure (R57): the old origin with the candidate's rotation, no contact
+    // change and no response.
     if (!world.contains(to.origin)) {
-        body.frame = candidate;
-        body.cachedVelocity = {};
+        keepOrigin(body, candidate);
         QuantumRecord record = recordOf(body, dt);
         record.swept = true;
         record.transitionFailed = true;
@@ -143,16 +176,34 @@ QuantumRecord commitCandidate(PhysicsBody& body, const PreviewWorld& world, Fram
     body.frame = to;
     body.cachedVelocity = (to.origin - old.origin) * float(1.0 / dt);
 
+    const bool scripted = reportCollisions(body, last, prevOnWalkable);
     const Vec3 before = body.velocity;
     const Response response =
         handleAllCollisions(body, last.has_value(), last ? last->normal : Vec3{}, prevOnWalkable);
     QuantumRecord record = recordOf(body, dt);
     record.swept = true;
+    record.scriptedCollision = scripted;
     if (last)
         record.collision =
             CollisionRecord{last->kind, last->id, last->normal, last->normal.z >= kFloorZ,
                             response,   before,   body.velocity};
     return record;
+}
+
+void placeBody(PhysicsBody& body, const PreviewWorld& world) {
+    static const std::vector<CollisionSphere> kPoint{{Vec3{}, 0}};
+    const std::vector<CollisionSphere>& spheres = body.spheres.empty() ? kPoint : body.spheres;
+    const float reach = std::max(body.stepDownHeight, kContactSlop);
+    Frame below = body.frame;
+    below.origin.z -= reach;
+    const auto ground =
+        sweepSpheres(world, spheres, body.frame, below, body.facts(), body.targetId);
+    if (!ground) {
+        setContact(body, false, {});
+        return;
+    }
+    body.frame.origin.z -= reach * float(ground->t);
+    setContact(body, true, ground->normal);
 }
 
 QuantumRecord updateObjectInternal(PhysicsBody& body, const PreviewWorld& world, double dt) {

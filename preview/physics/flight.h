@@ -1,9 +1,11 @@
 #pragma once
 
-// The object tick for a flying body (R35–R46): update_object's quanta (R35, quanta.h),
+// The object tick for a flying body (R35–R46, R57): update_object's quanta (R35, quanta.h),
 // then per quantum the integration to a candidate frame and the sweep that commits it, with
-// the collision response. Nothing here plays, deletes or changes state on impact (R46): the
-// body stops or bounces, and the (simulated) server decides the rest.
+// the collision response. On impact the body stops or bounces, and only what the client itself
+// does happens here (R46): a missile's first reported hit clears Missile, AlignPath and
+// PathClipped, and an environment hit may ask for the default script; damage, explosions and
+// deletion come from the (simulated) server.
 
 #include "preview/physics/body.h"
 #include "preview/physics/world.h"
@@ -31,6 +33,9 @@ struct QuantumRecord {
     std::uint32_t transientState = 0; // Contact, OnWalkable, Stationary*
     bool swept = false;               // a sphere sweep ran
     bool transitionFailed = false;
+    // A reported environment hit on a body with ReportCollisions and ScriptedCollision: the
+    // weenie's DoCollision plays the default script (R46).
+    bool scriptedCollision = false;
     std::optional<CollisionRecord> collision;
 };
 
@@ -38,10 +43,15 @@ struct QuantumRecord {
 // current state and contact, the frame moved by the animation's root-motion `offset`, then,
 // unless Hidden (R43), UpdatePhysicsInternal on that candidate.
 Frame integrateCandidate(PhysicsBody& body, double dt, const Frame& offset = Frame{});
-// The second half: AlignPath and the sweep when the body has spheres (else the candidate is
-// committed as it is, R40), the contact bits, then handle_all_collisions.
+// The second half: AlignPath and the sweep when the body has spheres (else only the rotation
+// is taken, R40), the contact bits, the collision reports (R46), then handle_all_collisions.
+// A sweep that ends outside the world fails and keeps the old origin (R57).
 QuantumRecord commitCandidate(PhysicsBody& body, const PreviewWorld& world, Frame candidate,
                               double dt);
+// Placement of a new object: Contact and OnWalkable from a surface its spheres (the origin
+// when it has none) touch or find within the step-down height below; it moves down onto that
+// surface. Nothing found: the body is in the air.
+void placeBody(PhysicsBody& body, const PreviewWorld& world);
 // CPhysicsObj::UpdateObjectInternal (0x005156B0) for a body with no animation.
 QuantumRecord updateObjectInternal(PhysicsBody& body, const PreviewWorld& world, double dt);
 // CPhysicsObj::update_object (0x00515D10): planQuanta's steps from body.updateTime to `now`

@@ -1,9 +1,10 @@
 #pragma once
 
-// How CPhysicsObj::update_object slices the time an object is owed (R35, older reading): 0.2 s
-// steps while more than 0.2 s is owed, then the remainder if it exceeds 1/30 s; a smaller remainder
-// stays owed for the next frame. Almost nothing owed, or a gap above 2 s, runs nothing and
-// moves the object's clock to now.
+// How CPhysicsObj::update_object (0x00515D10) slices the time an object is owed
+// (docs/retail-behaviour.md#r35): up to 0.2 s owed is one step of all of it; more is 0.2 s steps
+// while more than 0.2 s is owed, then the remainder if it exceeds 1/30 s, a smaller remainder
+// staying owed for the next pass. Almost nothing owed, or a gap above 2 s, runs nothing and
+// moves the object's clock to now. The 1/30 s pass gate is the scene's (CPhysics::UseTime).
 
 #include <vector>
 
@@ -23,6 +24,10 @@ inline QuantumPlan planQuanta(double elapsed) {
     QuantumPlan plan;
     if (elapsed <= kMinElapsed || elapsed > kHugeQuantum) {
         plan.resync = true;
+        return plan;
+    }
+    if (elapsed <= kMaxQuantum) {
+        plan.steps.push_back(elapsed); // no 1/30 s test here
         return plan;
     }
     while (elapsed > kMaxQuantum) {

@@ -34,9 +34,13 @@ struct OwnerDesc {
     std::uint32_t defaultScriptType = 0;
     float defaultScriptIntensity = 0;
     float translucency = 0;
-    // Starts with Contact and OnWalkable: standing on the ground, so root motion applies and
-    // gravity does not (docs/retail-behaviour.md#root-motion, R37); a body made in the air flies.
+    // Only without a world: starts with Contact and OnWalkable, standing on the ground, so root
+    // motion applies and gravity does not (docs/retail-behaviour.md#root-motion, R37). With a
+    // world the scene places the object and takes contact from what it finds there.
     bool grounded = true;
+    // The object has a position, so it is in a cell: unplaced, its effects are dropped (R6)
+    // and update_object skips it.
+    bool placed = true;
     Vec3 velocity;                   // set_velocity
     Vec3 omega;                      // world axes
     std::optional<float> friction;   // absent: the constructor's 0.95
@@ -104,6 +108,7 @@ struct Owner {
     Frame holding;
     std::vector<std::uint32_t> children;
 
+    bool inCell = true;     // placed in the world; false: no effects, no update (R6)
     double updateTime = 0;  // update_object's last time
     double physicsTime = 0; // PhysicsTimer while this owner steps
 

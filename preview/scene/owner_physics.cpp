@@ -1,6 +1,8 @@
 #include "preview/scene/owner_physics.h"
 
 #include "preview/physics/flight.h"
+#include "preview/scene/effect_playback.h"
+#include "preview/scene/owner_state.h"
 
 namespace portalkit::preview {
 
@@ -55,21 +57,28 @@ void publishQuantum(const SceneContext& scene, const Owner& owner, const Quantum
 
 } // namespace
 
-void stepOwnerBody(SceneContext& scene, Owner& owner, const Frame& rootMotion, double quantum) {
+Frame integrateOwnerBody(Owner& owner, const Frame& rootMotion, double quantum) {
     PhysicsBody& body = owner.body;
     body.state = owner.state;
-    const Frame before = body.frame;
-    const std::uint32_t transientBefore = body.transientState;
     // Root translation only counts on walkable ground (docs/retail-behaviour.md#r37); the
     // sequence's offset is in the object's frame, scaled with it.
     Frame offset = rootMotion;
     offset.origin = body.contact() && body.onWalkable() ? offset.origin * owner.scale : Vec3{};
-    const Frame candidate = integrateCandidate(body, quantum, offset);
+    return integrateCandidate(body, quantum, offset);
+}
+
+void commitOwnerBody(SceneContext& scene, Owner& owner, const Frame& candidate, double quantum) {
+    PhysicsBody& body = owner.body;
+    body.state = owner.state; // a hook may have changed it since the integration
+    const Frame before = body.frame;
+    const std::uint32_t transientBefore = body.transientState;
     QuantumRecord record;
     if (scene.world) {
         record = commitCandidate(body, collisionWorld(scene, owner), candidate, quantum);
     } else {
         body.frame = candidate;
+        if (body.spheres.empty())
+            body.frame.origin = before.origin; // R40
         record.dt = quantum;
         record.frame = body.frame;
         record.velocity = body.velocity;
@@ -77,6 +86,18 @@ void stepOwnerBody(SceneContext& scene, Owner& owner, const Frame& rootMotion, d
     }
     record.time = owner.physicsTime;
     publishQuantum(scene, owner, record, before, transientBefore);
+    if (record.scriptedCollision)
+        playDefaultScript(scene, owner);
+    if (body.state != owner.state) {
+        const std::uint32_t was = owner.state;
+        owner.state = body.state;
+        publishState(scene, owner, was, StateCause::Collision);
+    }
+}
+
+void placeOwnerBody(SceneContext& scene, Owner& owner) {
+    if (scene.world)
+        placeBody(owner.body, *scene.world);
 }
 
 } // namespace portalkit::preview

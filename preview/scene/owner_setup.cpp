@@ -2,6 +2,7 @@
 
 #include "preview/scene/effect_playback.h"
 #include "preview/scene/owner_animation.h"
+#include "preview/scene/owner_physics.h"
 #include "preview/scene/owner_state.h"
 
 namespace portalkit::preview {
@@ -99,6 +100,10 @@ Owner& setUpOwner(SceneContext& scene, std::uint32_t id, const dat::Setup& setup
     owner.setup = &setup;
     owner.scale = desc.scale;
     initBody(owner, setup, desc);
+    // Placed in the world before anything is posed: contact from what it stands on.
+    owner.inCell = desc.placed;
+    if (owner.inCell)
+        placeOwnerBody(scene, owner);
     owner.translucency = owner.originalTranslucency = desc.translucency;
     owner.updateTime = owner.physicsTime = scene.now;
     initParts(owner, setup);

@@ -127,6 +127,9 @@ void PreviewScene::deliver(std::uint32_t guid, const Effect& effect) {
         m_scene.events.publish(m_scene.now, 0, EffectQueued{guid, m_pendingEffects[guid].size()});
         return;
     }
+    // play_script answers success and plays nothing for an object in no cell (R6).
+    if (!target->inCell)
+        return;
     if (const auto* direct = std::get_if<DirectEffect>(&effect))
         preview::playScript(m_scene, *target, direct->script);
     else if (const auto* typed = std::get_if<TypedEffect>(&effect))
@@ -172,10 +175,17 @@ void PreviewScene::advance(double dt) {
     if (!(dt > 0))
         return;
     m_scene.now += dt;
-    for (const std::uint32_t id : ownerIds())
-        if (Owner* each = owner(id); each && !each->parent)
-            updateObject(*each);
-    scrollTextures(dt);
+    // CPhysics::UseTime (docs/retail-behaviour.md#r35): the object pass, and the texture scroll
+    // with it, runs only once 1/30 s has passed since the last pass. A held object runs with
+    // its holder and one in no cell not at all (update_object).
+    const double sincePass = m_scene.now - m_lastPass;
+    if (sincePass >= kMinQuantum) {
+        for (const std::uint32_t id : ownerIds())
+            if (Owner* each = owner(id); each && !each->parent && each->inCell)
+                updateObject(*each);
+        m_lastPass = m_scene.now;
+        scrollTextures(sincePass);
+    }
     publishParticleSample();
 }
 
@@ -208,26 +218,30 @@ void PreviewScene::updateObject(Owner& owner) {
 }
 
 void PreviewScene::updateObjectInternal(Owner& owner, double quantum) {
-    // R47: animation and root motion → part poses → children → animation hooks → scripts →
-    // emitters and lights → particles. Hidden stops the sequence, not the effects (R15, R43).
+    // R47: the sequence advances (hooks staged) and the body integrates; timed hooks, then
+    // animation hooks, run against the pose committed last tick; the transition commits the
+    // root, then the parts, lights and children (each child's particles, then its scripts);
+    // then this owner's particles, then its scripts. Hidden stops the sequence and the
+    // integration, not the effects (R15, R43).
     Frame offset;
     if (!(owner.state & state::Hidden))
         owner.sequencer.update(quantum, &offset, owner.pendingAnimHooks);
-    stepOwnerBody(m_scene, owner, offset, quantum);
-    publishPose(m_scene, owner);
-    updateChildren(owner);
+    const Frame candidate = integrateOwnerBody(owner, offset, quantum);
     processTimedHooks(m_scene, owner);
     drainAnimationHooks(m_scene, owner);
-    runScripts(owner);
+    commitOwnerBody(m_scene, owner, candidate, quantum);
+    publishPose(m_scene, owner);
     refreshLights(owner);
-    stepParticles(owner);
+    updateChildren(owner);
     for (std::uint32_t child : owner.children)
         if (Owner* held = this->owner(child)) {
             // UpdateChild: a held object's effects run with its holder's tick.
             held->physicsTime = owner.physicsTime;
-            runScripts(*held);
             stepParticles(*held);
+            runScripts(*held);
         }
+    stepParticles(owner);
+    runScripts(owner);
 }
 
 void PreviewScene::updateChildren(Owner& owner) {

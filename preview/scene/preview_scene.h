@@ -74,8 +74,8 @@ class PreviewScene {
     void setVelocity(std::uint32_t owner, Vec3 velocity, Vec3 omega);
     // Places the root where a Position message says, keeping velocity (docs/wire.md).
     void setFrame(std::uint32_t owner, const Frame& frame);
-    // Moves the clock forward and runs every owner's tick(s) in the R47 order, then publishes a
-    // `particles` sample.
+    // Moves the clock forward and, once 1/30 s has passed since the last object pass (R35), runs
+    // every owner's tick(s) in the R47 order; then publishes a `particles` sample.
     void advance(double dt);
 
     // What to draw now: parts not hidden by Hidden, NoDraw or full translucency, every live
@@ -97,6 +97,7 @@ class PreviewScene {
 
     SceneContext m_scene;
     std::uint32_t m_nextOwnerId = 1;
+    double m_lastPass = 0; // CPhysics::UseTime's last object pass
     std::map<std::uint32_t, std::vector<Effect>> m_pendingEffects;
 };
 

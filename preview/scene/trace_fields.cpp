@@ -64,6 +64,8 @@ const char* causeName(StateCause cause) {
         return "Ethereal";
     case StateCause::NoDraw:
         return "NoDraw";
+    case StateCause::Collision:
+        return "collision";
     }
     return "";
 }

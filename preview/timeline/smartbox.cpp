@@ -26,9 +26,11 @@ OwnerDesc ownerDescOf(const wire::CreateObject& create, const WeenieFacts& facts
     desc.omega = physics.omega.value_or(Vec3{});
     desc.friction = physics.friction;
     desc.elasticity = physics.elasticity;
-    // Retail finds contact by placing the object in its cell; the preview says an object
-    // created at rest stands on the ground and one created moving is in the air.
+    // With a world the scene places the object and takes its contact from what it finds
+    // there; without one, an object created at rest stands and one created moving flies.
     desc.grounded = desc.velocity == Vec3{};
+    // No position and no parent: the object is in no cell (R6).
+    desc.placed = physics.position.has_value() || physics.parent.has_value();
     desc.creature = facts.creature;
     desc.targetId = facts.targetId;
     return desc;

@@ -203,6 +203,9 @@ class TestAnimPlayback : public QObject {
         QCOMPARE(sequencer.currentPose(), &assets.get<dat::Animation>(0x03000001)->partFrames[5]);
     }
 
+    // oracle: R48
+    // CSequence::update 0x00525B80 clamps an overrun to the last frame before execute_hooks
+    // 0x00524830 runs the frames left: frame k fires on leaving it, the last frame never.
     void hooksFireWhenLeavingTheirFrame() {
         Assets assets;
         assets.add(animation(0x03000001, 10, taggedFrames(10, 100)));

@@ -252,7 +252,9 @@ class TestFlight : public QObject {
     }
 
     // oracle: R40
-    void noSpheresCommitsTheCandidateWithoutASweep() {
+    // CPhysicsObj::UpdateObjectInternal 0x005156B0: no spheres, no transition, and the current
+    // origin goes back into the candidate.
+    void noSpheresKeepsTheOriginWithoutASweep() {
         PhysicsBody ghost = arrow({0, 0, 1}, {50, 0, 0});
         ghost.state &= ~state::Gravity;
         ghost.setShape(setupWith({}), 1);
@@ -260,8 +262,9 @@ class TestFlight : public QObject {
         const QuantumRecord record = updateObjectInternal(ghost, thinWall(), 0.2);
         QVERIFY(!record.swept);
         QVERIFY(!record.collision);
-        QVERIFY_NEAR(ghost.frame.origin, (Vec3{10, 0, 1})); // straight through the wall
+        QCOMPARE(ghost.frame.origin, (Vec3{0, 0, 1})); // not through the wall: not moved at all
         QVERIFY_NEAR(ghost.velocity, (Vec3{50, 0, 0}));
+        QCOMPARE(ghost.cachedVelocity, Vec3{});
     }
 
     // oracle: R41
@@ -451,14 +454,17 @@ class TestFlight : public QObject {
         const std::uint32_t before = body.state;
         std::vector<QuantumRecord> records = updateObject(body, thinWall(), 0.2);
         QVERIFY(records.back().collision);
-        QCOMPARE(body.state, before); // no Hidden, no state the server did not send
+        // No Hidden, no deletion: only the client's own mask of its missile bits.
+        const std::uint32_t masked =
+            before & ~(state::Missile | state::AlignPath | state::PathClipped);
+        QCOMPARE(body.state, masked);
         QVERIFY(body.velocity.x < 0);
         // The body flies on under gravity after the hit; nothing removes it.
         records = updateObject(body, thinWall(), 0.4);
         QCOMPARE(records.size(), std::size_t(1));
         QVERIFY(body.frame.origin.x < 4.9f);
         QVERIFY(body.frame.origin.z < 1);
-        QCOMPARE(body.state, before);
+        QCOMPARE(body.state, masked);
     }
 
     // oracle: R35
@@ -476,25 +482,32 @@ class TestFlight : public QObject {
         QVERIFY(std::abs(records[1].dt - 0.05) < 1e-9);
         QVERIFY(std::abs(records[1].time - 2.75) < 1e-9);
         QVERIFY_NEAR(body.frame.origin, (Vec3{2.5f, 0, 100}));
-        // 0.02 s waits, still owed.
-        QVERIFY(updateObject(body, PreviewWorld{}, 2.77).empty());
-        QVERIFY(std::abs(body.updateTime - 2.75) < 1e-9);
+        // 0.02 s is stepped whole: update_object has no 1/30 s test below 0.2 s.
+        records = updateObject(body, PreviewWorld{}, 2.77);
+        QCOMPARE(records.size(), std::size_t(1));
+        QVERIFY(std::abs(records[0].dt - 0.02) < 1e-9);
+        QVERIFY(std::abs(body.updateTime - 2.77) < 1e-9);
+        // 0.22 s: a 0.2 step, and the 0.02 left (not above 1/30 s) stays owed.
+        records = updateObject(body, PreviewWorld{}, 2.99);
+        QCOMPARE(records.size(), std::size_t(1));
+        QVERIFY(std::abs(body.updateTime - 2.97) < 1e-9);
         // Frozen runs nothing.
         body.state |= state::Frozen;
         QVERIFY(updateObject(body, PreviewWorld{}, 3.0).empty());
-        QVERIFY_NEAR(body.frame.origin, (Vec3{2.5f, 0, 100}));
+        QVERIFY_NEAR(body.frame.origin, (Vec3{4.7f, 0, 100}));
     }
 
-    // R57's older reading (issue 18 corrects it): a failed transition keeps the integrated
-    // candidate, zeroes only the reported velocity, and runs no response.
-    void transitionFailureKeepsTheCandidate() {
+    // oracle: R57
+    // CPhysicsObj::UpdateObjectInternal 0x005156B0: a failed transition puts the current origin
+    // back, zeroes only the reported velocity, and runs no response.
+    void transitionFailureKeepsTheOldOrigin() {
         PreviewWorld small;
         small.bounds = {{-5, -5, -5}, {5, 5, 5}};
         PhysicsBody body = arrow({4, 0, 0}, {10, 0, 0});
         body.state &= ~state::Gravity;
         const QuantumRecord record = updateObjectInternal(body, small, 0.2);
         QVERIFY(record.transitionFailed);
-        QVERIFY_NEAR(body.frame.origin, (Vec3{6, 0, 0}));
+        QCOMPARE(body.frame.origin, (Vec3{4, 0, 0}));
         QVERIFY_NEAR(body.velocity, (Vec3{10, 0, 0}));
         QCOMPARE(body.cachedVelocity, Vec3{});
         QVERIFY(!record.collision);

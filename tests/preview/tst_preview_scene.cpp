@@ -64,48 +64,27 @@ class TestPreviewScene : public QObject {
     }
 
     // oracle: R47
-    void oneTickRunsPosesThenAnimationHooksThenScriptsThenParticles() {
+    // CPhysicsObj::UpdateObjectInternal 0x005156B0: process_hooks runs before set_frame, and
+    // particles step before scripts tick.
+    void oneTickRunsHooksBeforeThePoseAndParticlesBeforeScripts() {
         World world;
-        // An animation whose frame 0 moves part 0 to x = 0 and frame 1 to x = 2, with a
-        // CreateParticle on part 0 stored on frame 0: it fires when the playhead leaves frame 0,
-        // after the new pose is published, so its anchor is frame 1's part position.
-        dat::Animation animation;
-        animation.id = 0x03000001;
-        animation.numParts = 3;
-        for (int f = 0; f < 3; ++f) {
-            dat::AnimationFrame frame;
-            for (int p = 0; p < 3; ++p) {
-                dat::Frame part;
-                part.origin.x = p == 0 ? float(2 * f) : 0.0f;
-                frame.parts.push_back(part);
-            }
-            if (f == 0)
-                frame.hooks.push_back(hook(createParticle(kEmitter, 0, 1)));
-            animation.partFrames.push_back(frame);
-        }
-        world.assets->add(animation);
-        auto s = setup(0x02000006, 3);
-        s.defaultAnimation = animation.id;
-        world.assets->add(s);
+        // Frame 0's CreateParticle on part 0 fires when the playhead leaves frame 0, before the
+        // new pose is committed, so its anchor is frame 0's part position (x = 0, not 2).
+        addSlidingPart(*world.assets, 0x02000006, 0x03000001, kEmitter);
         world.assets->add(script(0x33000060, {{0.0, createParticle(kEmitter, -1, 2)}}));
         PreviewScene& scene = world.start();
         OwnerDesc desc;
-        desc.setup = s.id;
+        desc.setup = 0x02000006;
         const std::uint32_t id = scene.createOwner(desc);
         scene.playScript(id, 0x33000060);
         world.recorder->clear();
         scene.advance(kTick); // 30 fps default animation: 0.05 s leaves frame 0
 
-        QStringList order;
-        for (const Event& e : world.recorder->all())
-            if (const auto* hook = e.as<HookFired>())
-                order << did(hook->source);
-            else if (e.is<AnimFrameShown>() || e.is<EmitterCreated>() || e.is<ParticlesSampled>())
-                order << QString::fromLatin1(eventName(e).data());
-        QCOMPARE(order, (QStringList{"anim_frame", did(animation.id), "emitter_created",
-                                     did(0x33000060), "emitter_created", "particles"}));
+        QCOMPARE(tickOrder(*world.recorder),
+                 (QStringList{did(0x03000001), "emitter_created", "anim_frame", did(0x33000060),
+                              "emitter_created", "particles"}));
         const auto created = world.recorder->ofKind<EmitterCreated>();
-        QCOMPARE(created[0].what.anchor.x, 2.0f);
+        QCOMPARE(created[0].what.anchor.x, 0.0f);
     }
 
     // oracle: R35
@@ -113,7 +92,7 @@ class TestPreviewScene : public QObject {
         QVERIFY(planQuanta(0.0002).resync);
         QVERIFY(planQuanta(2.0001).resync); // a gap above 2 s moves nothing
         QVERIFY(!planQuanta(2.0).resync);
-        QCOMPARE(planQuanta(0.03).steps, std::vector<double>{}); // waits, still owed
+        QCOMPARE(planQuanta(0.03).steps, std::vector<double>{0.03}); // up to 0.2 s: whole
         QCOMPARE(planQuanta(0.05).steps, std::vector<double>{0.05});
         const QuantumPlan catchUp = planQuanta(0.25);
         QCOMPARE(catchUp.steps.size(), std::size_t(2));
@@ -122,7 +101,7 @@ class TestPreviewScene : public QObject {
         const QuantumPlan withWait = planQuanta(0.42); // 0.2, 0.2, and 0.02 stays owed
         QCOMPARE(withWait.steps, (std::vector<double>{0.2, 0.2}));
 
-        // Through the scene: a 1/60 s frame step ticks every other frame, carrying the time.
+        // Through the scene: 0.02 s frames pass every other frame (UseTime), carrying the time.
         World world;
         PreviewScene& scene = world.start();
         OwnerDesc desc;

@@ -63,7 +63,7 @@ class TestSceneFlight : public QObject {
     void aBodyInTheAirFallsUnderGravity() {
         FlightWorld world;
         PreviewScene& scene = world.start();
-        const auto id = scene.createOwner(inFlight(kBare, {0, 0, 10}, {1, 0, 0}, state::kDefault));
+        const auto id = scene.createOwner(inFlight(kBolt, {0, 0, 10}, {1, 0, 0}, state::kDefault));
         world.run(1.0);
         const Owner& owner = *scene.owner(id);
         // 20 quanta of 0.05 s: x = t, z = 10 − ½·9.8·t² (v·dt + ½a·dt² per quantum is exact).
@@ -71,6 +71,23 @@ class TestSceneFlight : public QObject {
         QVERIFY(std::abs(owner.root().origin.z - (10.0f - 4.9f)) < 1e-4f);
         QVERIFY(std::abs(owner.body.velocity.z + 9.8f) < 1e-4f);
         QCOMPARE(world.recorder->ofKind<PhysicsQuantum>().size(), std::size_t(20));
+    }
+
+    // oracle: R40
+    // CPhysicsObj::UpdateObjectInternal 0x005156B0: a Setup without spheres never moves its
+    // origin, with or without a world; its velocity still integrates.
+    void aSpherelessOwnerKeepsItsOrigin() {
+        for (const bool withWorld : {false, true}) {
+            FlightWorld world;
+            PreviewScene& scene = world.start();
+            if (withWorld)
+                scene.setWorld(PreviewWorld{});
+            const auto id =
+                scene.createOwner(inFlight(kBare, {0, 0, 10}, {1, 0, 0}, state::kDefault));
+            world.run(0.5);
+            QCOMPARE(scene.owner(id)->root().origin, (Vec3{0, 0, 10}));
+            QVERIFY(scene.owner(id)->body.velocity.z < -4.0f);
+        }
     }
 
     void aGroundedOwnerStaysWhereItIsAndSaysNothing() {
@@ -117,10 +134,18 @@ class TestSceneFlight : public QObject {
         QVERIFY(!collisions.empty());
         QCOMPARE(collisions.front().what.hit, HitKind::Ground);
         QCOMPARE(collisions.front().what.response, Response::Reflected);
-        // No impact is invented: the object is still there, in its state, with no script.
+        // No impact is invented: the object is still there with no script, and only the
+        // client's own mask of the missile bits changed its state.
         const Owner* owner = scene.owner(id);
         QVERIFY(owner);
-        QCOMPARE(owner->state, kMissileState);
+        QCOMPARE(owner->state, kMissileState & ~state::Missile);
+        std::vector<Published<StateChanged>> masked;
+        for (const auto& e : world.recorder->ofKind<StateChanged>())
+            if (e.what.cause == StateCause::Collision)
+                masked.push_back(e);
+        QCOMPARE(masked.size(), std::size_t(1));
+        QCOMPARE(masked[0].what.changed, state::Missile);
+        QCOMPARE(masked[0].t, collisions.front().t);
         QVERIFY(world.recorder->ofKind<ScriptQueued>().empty());
         QVERIFY(world.recorder->ofKind<OwnerRemoved>().empty());
         QVERIFY(owner->root().origin.z >= 0.1f - 1e-4f); // the sphere never went under
@@ -131,7 +156,9 @@ class TestSceneFlight : public QObject {
         for (const bool targeted : {true, false}) {
             FlightWorld world;
             PreviewScene& scene = world.start();
-            scene.setWorld(PreviewWorld{});
+            PreviewWorld ground; // the creature is placed standing on it
+            ground.ground = GroundPlane{};
+            scene.setWorld(ground);
             OwnerDesc creature;
             creature.setup = kTarget;
             creature.guid = 0x50000002;
@@ -164,6 +191,7 @@ class TestSceneFlight : public QObject {
         for (const bool grounded : {true, false}) {
             FlightWorld world;
             auto walker = setup(0x02000040);
+            walker.spheres.push_back({{0, 0, 0.5f}, 0.5f}); // without spheres nothing moves (R40)
             walker.defaultAnimation = 0x03000040;
             world.assets->add(walker);
             dat::Animation walk;

@@ -59,4 +59,40 @@ struct World {
     }
 };
 
+// A 3-part Setup `setupId` whose default animation `animationId` (3 frames) moves part 0 to
+// x = 2f in frame f, with a CreateParticle of `emitter` on part 0 (logical id 1) stored on frame
+// 0: it fires when the playhead leaves frame 0 (R48).
+inline void addSlidingPart(Assets& assets, std::uint32_t setupId, std::uint32_t animationId,
+                           std::uint32_t emitter) {
+    dat::Animation animation;
+    animation.id = animationId;
+    animation.numParts = 3;
+    for (int f = 0; f < 3; ++f) {
+        dat::AnimationFrame frame;
+        for (int p = 0; p < 3; ++p) {
+            dat::Frame part;
+            part.origin.x = p == 0 ? float(2 * f) : 0.0f;
+            frame.parts.push_back(part);
+        }
+        if (f == 0)
+            frame.hooks.push_back(hook(createParticle(emitter, 0, 1)));
+        animation.partFrames.push_back(frame);
+    }
+    assets.add(animation);
+    auto s = setup(setupId, 3);
+    s.defaultAnimation = animationId;
+    assets.add(s);
+}
+
+// The order of one tick's hook, anim_frame, emitter_created and particles events (R47).
+inline QStringList tickOrder(const EventRecorder& recorder) {
+    QStringList order;
+    for (const Event& e : recorder.all())
+        if (const auto* fired = e.as<HookFired>())
+            order << did(fired->source);
+        else if (e.is<AnimFrameShown>() || e.is<EmitterCreated>() || e.is<ParticlesSampled>())
+            order << QString::fromLatin1(eventName(e).data());
+    return order;
+}
+
 } // namespace portalkit::preview::fixtures
