@@ -1,7 +1,7 @@
-// A DAT that shrinks, is replaced or fails under an open map (docs/formats.md#a-dat-that-changes-
-// under-its-map): reads give the stored bytes or throw a DatError naming the file, never a
-// signal; a SIGBUS that is not about a DAT's map still ends the process; the handler that was
-// there before comes back when the last DAT closes.
+// A DAT that shrinks, is replaced or fails under an open map
+// (docs/formats.md#a-dat-that-changes-under-its-map): reads give the stored bytes or throw a
+// DatError naming the file, never a signal; a SIGBUS that is not about a DAT's map still ends the
+// process; the handler that was there before comes back when the last DAT closes.
 
 #include "datreader/container/dat_file.h"
 #include "datreader/container/dat_writer.h"
