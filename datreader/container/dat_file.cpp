@@ -11,6 +11,7 @@
 #include <bit>
 #include <cstring>
 #include <string>
+#include <sys/stat.h>
 #include <zlib.h>
 
 namespace portalkit::dat {
@@ -144,9 +145,12 @@ std::vector<std::uint8_t> DatFile::readStored(const EntryInfo& entry) const {
 bool DatFile::changedOnDisk(bool statFile) const {
     if (!m_storage->guard)
         return false;
-    // The handle's size, not the path's: the inode behind the map.
-    if (statFile && std::uint64_t(m_storage->file->size()) < fileSize())
-        m_storage->guard->noteMissing(std::uint64_t(m_storage->file->size()));
+    // fstat of the handle, not the path: the inode behind the map. Not QFile::size(), which
+    // answers from the metadata it cached at open.
+    struct stat now {};
+    if (statFile && fstat(m_storage->file->handle(), &now) == 0 &&
+        std::uint64_t(now.st_size) < fileSize())
+        m_storage->guard->noteMissing(std::uint64_t(now.st_size));
     return m_storage->guard->damaged();
 }
 

@@ -134,6 +134,28 @@ class TruncationTest : public QObject {
         QVERIFY_THROWS_EXCEPTION(dat::DatError, dat.checkUnchanged());
     }
 
+    void zerosInTheLastPageAreTheChangeToo() {
+        // Cut the file one byte into an entry's second block, where that block starts a page:
+        // the rest of that page reads as zeros without a fault, so the link reads 0 ("chain
+        // ends"). The reader must see the file's new size and report the change instead.
+        QTemporaryDir dir;
+        const QString path = writeDat(dir);
+        const dat::DatFile dat = dat::DatFile::open(path);
+        const dat::EntryInfo* cut = nullptr;
+        for (std::size_t i = 0; i < kEntries && !cut; ++i)
+            if ((dat.find(idOf(i))->offset + 1024) % 4096 == 0)
+                cut = dat.find(idOf(i));
+        QVERIFY(cut);
+        QVERIFY(shrink(path, qint64(cut->offset) + 1024 + 1));
+        try {
+            dat.read(*cut);
+            QFAIL("read past the new end succeeded");
+        } catch (const dat::DatError& error) {
+            checkChangedError(error, path);
+        }
+        QVERIFY(dat.changedOnDisk());
+    }
+
     void replacedFileKeepsReadingTheOldBytes() {
         // Unlinking or replacing by rename keeps the old inode behind the map: nothing changes
         // for the reader (the studio's watcher tells the user).
