@@ -104,6 +104,7 @@ void hashEntry(const dat::DatFile& dat, const dat::ChainReader& chains, const da
                         sha.add(file + block + 4, count); // past the link to the next block
                         return true;
                     });
+        dat.checkUnchanged(entry.id); // pages past a shrunk file's end read as zeros
         if (repeatsABlock(blocks))
             dat.readStored(entry); // throws the reader's own cycle error
         result.length = entry.size;
@@ -206,6 +207,8 @@ std::vector<EntryHash> hashEntries(const dat::DatFile& dat, std::span<const std:
                     try {
                         hashEntry(dat, chains, *targets[i], sha, blocks, results[i]);
                     } catch (const dat::DatError& error) {
+                        // A file that shrank is not this entry's fault: the run stops.
+                        dat.checkUnchanged(targets[i]->id, true);
                         results[i].error = QString::fromUtf8(error.what());
                     }
                 }

@@ -1,24 +1,29 @@
 #include "datreader/container/dat_file.h"
 
+#include "datreader/container/map_guard.h"
 #include "datreader/io/byte_cursor.h"
 #include "datreader/io/byte_writer.h"
 #include "datreader/io/dat_error.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <algorithm>
 #include <bit>
 #include <cstring>
 #include <string>
+#include <sys/stat.h>
 #include <zlib.h>
 
 namespace portalkit::dat {
 
 struct DatFile::Storage {
-    std::unique_ptr<QFile> file; // set when the bytes are a read-only map of it
-    QByteArray owned;            // set when the bytes live in memory
+    std::unique_ptr<QFile> file;     // set when the bytes are a read-only map of it
+    std::unique_ptr<MapGuard> guard; // with the map: a shrinking file cannot kill the process
+    QByteArray owned;                // set when the bytes live in memory
     std::span<const std::uint8_t> view;
 
     ~Storage() {
+        guard.reset(); // before the pages it covers go away
         if (file && !view.empty())
             file->unmap(const_cast<uchar*>(view.data()));
     }
@@ -44,9 +49,16 @@ DatFile DatFile::open(const QString& path) {
                                storage->file->errorString().toStdString(),
                            0);
         storage->view = {map, std::size_t(size)};
+        storage->guard = std::make_unique<MapGuard>(map, std::size_t(size));
     }
     DatFile dat(std::move(storage), path);
-    dat.load();
+    try {
+        dat.load();
+    } catch (DatError&) {
+        dat.checkUnchanged(std::nullopt, true); // a directory read as zeros: not the DAT's fault
+        throw;
+    }
+    dat.checkUnchanged();
     return dat;
 }
 
@@ -119,15 +131,54 @@ const EntryInfo* DatFile::find(std::uint32_t id) const {
 std::vector<std::uint8_t> DatFile::readStored(const EntryInfo& entry) const {
     std::vector<std::uint8_t> out;
     std::vector<std::uint32_t> blocks;
-    chains().read(entry.offset, entry.size, entry.id, entry.offset, "entry.offset", out, blocks);
+    try {
+        chains().read(entry.offset, entry.size, entry.id, entry.offset, "entry.offset", out,
+                      blocks);
+    } catch (DatError&) {
+        checkUnchanged(entry.id, true); // a link read as zeros says "chain ends": name the cause
+        throw;
+    }
+    checkUnchanged(entry.id);
     return out;
+}
+
+bool DatFile::changedOnDisk(bool statFile) const {
+    if (!m_storage->guard)
+        return false;
+    // fstat of the handle, not the path: the inode behind the map. Not QFile::size(), which
+    // answers from the metadata it cached at open.
+    struct stat now {};
+    if (statFile && fstat(m_storage->file->handle(), &now) == 0 &&
+        std::uint64_t(now.st_size) < fileSize())
+        m_storage->guard->noteMissing(std::uint64_t(now.st_size));
+    return m_storage->guard->damaged();
+}
+
+void DatFile::checkUnchanged(std::optional<std::uint32_t> did, bool statFile) const {
+    if (!changedOnDisk(statFile))
+        return;
+    const QFileInfo now(m_path);
+    const std::string size =
+        now.exists() ? "is now " + std::to_string(now.size()) + " bytes" : "is gone";
+    const std::uint64_t missing = m_storage->guard->firstMissing().value_or(0);
+    throw DatError("file",
+                   m_path.toStdString() + " changed on disk while it was read: the file " + size +
+                       ", it was " + std::to_string(fileSize()) +
+                       " when opened, and the bytes from " + formatOffset(missing) +
+                       " on are gone; reopen it",
+                   missing, OffsetKind::File, did);
 }
 
 std::vector<std::uint8_t> DatFile::read(const EntryInfo& entry) const {
     auto stored = readStored(entry);
     if (!entry.compressed())
         return stored;
-    return inflateEntry(stored, entry.id);
+    try {
+        return inflateEntry(stored, entry.id);
+    } catch (DatError&) {
+        checkUnchanged(entry.id, true); // a stream cut by zeros is the file's change
+        throw;
+    }
 }
 
 std::vector<std::uint8_t> DatFile::read(std::uint32_t id) const {

@@ -34,7 +34,9 @@ struct IterationRecord {
 
 // A DAT opened read-only. The whole directory is indexed once at open (24 bytes per entry,
 // ascending ids); lookups are binary searches; entry bytes are read from the map on demand.
-// Every structural fault throws DatError naming the offset, DID and field.
+// Every structural fault throws DatError naming the offset, DID and field. If the file shrinks
+// while it is mapped, reads throw DatError (field "file") instead of the process dying of
+// SIGBUS (docs/formats.md#a-dat-that-changes-under-its-map).
 class DatFile {
   public:
     // Maps `path` read-only. I/O failures throw DatError with field "file".
@@ -61,6 +63,17 @@ class DatFile {
     std::vector<std::uint8_t> read(std::uint32_t id) const;
     // The bytes exactly as stored in the chain (still compressed when flagged).
     std::vector<std::uint8_t> readStored(const EntryInfo& entry) const;
+
+    // True once the file shrank under the map: pages of it read as zeros since, and every read
+    // throws. Reopen the file to read it again. Always false for fromBytes(). `statFile` also
+    // asks the file's size (one fstat), for error paths: the bytes between a new end and the end
+    // of its page read as zeros without a fault, so only the size tells.
+    bool changedOnDisk(bool statFile = false) const;
+    // Throws DatError (field "file", naming the path, its size then and now, and the first
+    // missing offset) if changedOnDisk(statFile). Whoever reads bytes() directly calls this
+    // after.
+    void checkUnchanged(std::optional<std::uint32_t> did = std::nullopt,
+                        bool statFile = false) const;
 
     // The parsed 0xFFFF0001 record, if the DAT has one. Throws DatError when it is malformed.
     std::optional<IterationRecord> iteration() const;

@@ -3,6 +3,7 @@
 #include "datreader/container/dat_file.h"
 #include "datreader/io/dat_error.h"
 #include "preview/timeline/scenario.h"
+#include "ui/session/dat_watcher.h"
 #include "ui/widgets/audit_panel.h"
 #include "ui/widgets/browser_dock.h"
 #include "ui/widgets/entry_table_model.h"
@@ -140,6 +141,12 @@ MainWindow::MainWindow(QWidget* parent)
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
     tools->addAction(tr("&Audit against the manifest"), QKeySequence(tr("Ctrl+Shift+A")), this,
                      [this] { showAudit(); });
+
+    // Says when an open DAT changes on disk and offers to reopen it.
+    auto* changes = new DatChangeBar(this);
+    addToolBar(Qt::TopToolBarArea, changes);
+    connect(this, &MainWindow::datsChanged, changes, [this, changes] { changes->watch(m_dats); });
+    connect(changes, &DatChangeBar::reopenRequested, this, &MainWindow::openDat);
 }
 
 MainWindow::~MainWindow() {
