@@ -121,6 +121,33 @@ void fieldsFromJson(const JsonNode& node, T& value, const std::array<Field<T>, N
     }
 }
 
+// Structures made only of table fields: callables for the list helpers below.
+template <class T, std::size_t N>
+auto plainReader(const std::array<Field<T>, N>& fields, const char* prefix) {
+    return [&fields, prefix](ByteCursor& in) {
+        T value;
+        readFields(in, value, fields, prefix);
+        return value;
+    };
+}
+template <class T, std::size_t N> auto plainWriter(const std::array<Field<T>, N>& fields) {
+    return [&fields](ByteWriter& out, const T& value) { writeFields(out, value, fields); };
+}
+template <class T, std::size_t N> auto plainToJson(const std::array<Field<T>, N>& fields) {
+    return [&fields](const T& value) {
+        QJsonObject object;
+        fieldsToJson(object, value, fields);
+        return object;
+    };
+}
+template <class T, std::size_t N> auto plainFromJson(const std::array<Field<T>, N>& fields) {
+    return [&fields](const JsonNode& node) {
+        T value;
+        fieldsFromJson(node, value, fields);
+        return value;
+    };
+}
+
 // A u32 count, checked against the bytes left (each item needs at least `minItemBytes`), then
 // the items; a failure inside item i says "reading <item> i".
 template <class F>
