@@ -45,6 +45,10 @@ QJsonValue toJson(const LegacyString& value) {
 
 LegacyString legacyStringFromJson(const JsonNode& node) {
     LegacyString value;
+    if (node.isObject()) {
+        value.longForm = node["longForm"].boolean(false);
+        value.pad = node["pad"].u32(0);
+    }
     const JsonNode text = node.isObject() ? node["text"] : node;
     if (text.isMissing())
         return value;
@@ -55,10 +59,6 @@ LegacyString legacyStringFromJson(const JsonNode& node) {
                       " is outside Latin-1 (the string stores one byte per character)");
     const QByteArray latin1 = string.toLatin1();
     value.text.assign(latin1.begin(), latin1.end());
-    if (node.isObject()) {
-        value.longForm = node["longForm"].boolean(false);
-        value.pad = node["pad"].u32(0);
-    }
     return value;
 }
 
