@@ -54,6 +54,8 @@ constexpr std::array<TypeShare, std::variant_size_v<dat::Record>> kRecordMix{{
     {"LandBlock", 0},
     {"LandBlockInfo", 0},
     {"EnvCell", 0},
+    {"Scene", 0},
+    {"Region", 0},
 }};
 
 // A decoder added to dat::Record without a share here fails to build.

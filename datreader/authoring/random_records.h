@@ -25,8 +25,8 @@ class RandomRecords {
     template <typename T> T make(std::uint32_t id) { return std::get<T>(make(indexOf<T>(), id)); }
 
     // Whether make() draws alternative `typeIndex` at random. Types without a generator yet
-    // (the world's records: Environment, LandBlock, LandBlockInfo, EnvCell) come back at their
-    // defaults, with the DID given, and draw nothing.
+    // (the world's records: Environment, LandBlock, LandBlockInfo, EnvCell, Scene, Region) come
+    // back at their defaults, with the DID given, and draw nothing.
     static bool randomizes(std::size_t typeIndex);
 
   private:

@@ -16,7 +16,9 @@
 #include "datreader/records/particle_emitter_info.h"
 #include "datreader/records/physics_script.h"
 #include "datreader/records/physics_script_table.h"
+#include "datreader/records/region.h"
 #include "datreader/records/render_surface.h"
+#include "datreader/records/scene.h"
 #include "datreader/records/setup.h"
 #include "datreader/records/sound_table.h"
 #include "datreader/records/surface.h"
@@ -36,7 +38,7 @@ using Record = std::variant<Setup, GfxObj, GfxObjDegradeInfo, Surface, SurfaceTe
                             RenderSurface, Palette, Animation, MotionTable, PhysicsScript,
                             PhysicsScriptTable, ParticleEmitterInfo, SoundTable, Wave,
                             // Appended, so the fuzz seeds' selector bytes keep their meaning.
-                            Environment, LandBlock, LandBlockInfo, EnvCell>;
+                            Environment, LandBlock, LandBlockInfo, EnvCell, Scene, Region>;
 
 // Type names (as typeName() spells them) that have a decoder.
 const std::vector<std::string_view>& decodableTypes();

@@ -1,7 +1,8 @@
 // Writes the seed corpus of fuzz_records: for every record type, its default value encoded, for
 // PhysicsScript one entry per hook type, and for each world record one value with every optional
-// part present (trees of every node kind, fill, trailing bytes), each prefixed with the byte that
-// selects the type.
+// part present (trees of every node kind, fill, trailing bytes), likewise a Scene and a Region
+// (every gated part, and the palette-shift surface), each prefixed with the byte that selects the
+// type.
 // Usage: make_record_seeds OUTPUT_DIR
 
 #include "datreader/records/record.h"
@@ -119,6 +120,47 @@ bool writeWorldSeeds(const QDir& dir) {
            writeFull(dir, envCell);
 }
 
+// Every gated part present, an unknown mask bit, string fill and trailing bytes; and a second
+// Region with the palette-shift surface instead of the texture merge.
+bool writeRegionSeeds(const QDir& dir) {
+    Scene scene;
+    scene.id = 0x12000001;
+    scene.objects = {{0x01000001, {}, 0.5f, 12, 12, 0.8f, 1.2f, 360, 0.8f, 1, 1, 0, 0}};
+    scene.trailing = {0xCD};
+
+    Region region;
+    region.id = 0x13000000;
+    region.name = {"Demo", false, 0xCDCD};
+    for (std::size_t i = 0; i < region.landDefs.landHeightTable.size(); ++i)
+        region.landDefs.landHeightTable[i] = float(i);
+    region.gameTime.yearSpec = {"P.Y.", false, 0};
+    region.gameTime.timesOfDay = {{0.25f, 0, {"Dawn", false, 0}}};
+    region.gameTime.daysOfWeek = {{"Mo", true, 0}};
+    region.gameTime.seasons = {{90, {"Spring", false, 0}}};
+    region.partsMask =
+        Region::kHasSky | Region::kHasSound | Region::kHasScene | Region::kHasMisc | 0x4;
+    SkyTimeOfDay noon;
+    noon.replaces = {{0, 0x01000001, 0, 0.5f, 1, 1}};
+    region.sky.dayGroups = {{1, {"Sunny", false, 0xAB}, {SkyObject{}}, {noon}}};
+    region.sound.tables = {{0x20000001, {{0x6D, 0.5f, 0.2f, 10, 30}}}};
+    region.scene.sceneTypes = {{0, {0x12000001}}};
+    region.terrain.terrainTypes = {{{"Grass", false, 0}, 0xFF40A040, {0}}};
+    region.terrain.texMerge.cornerMaps = {{8, 0x05000001}};
+    region.terrain.texMerge.sideMaps = {{9, 0x05000002}};
+    region.terrain.texMerge.roadMaps = {{5, 0x05000003}};
+    region.terrain.texMerge.terrainTextures = {TerrainTexture{}};
+    region.misc = {1, 0x06000001, 0x06000002, 64, 0xA9B4FFFF, 7};
+    region.trailing = {0xCD, 0xCD};
+
+    Region shifted;
+    shifted.id = 0x13000001;
+    shifted.terrain.palShiftSelector = 1;
+    shifted.terrain.palShift = {{0x05000001, {{0, 16}, {16, 8}}, {{3, {7, 9}}}, {{2, 0x04000001}}}};
+
+    return writeFull(dir, scene) && writeFull(dir, region) &&
+           writeSeed(dir, "Region_pal_shift", indexOf<Region>(), shifted.encode());
+}
+
 template <std::size_t I = 0> bool writeDefaults(const QDir& dir) {
     if constexpr (I < std::variant_size_v<Record>) {
         using T = std::variant_alternative_t<I, Record>;
@@ -148,7 +190,8 @@ int main(int argc, char** argv) {
         return 2;
     }
     const QDir dir(QString::fromLocal8Bit(argv[1]));
-    if (!QDir().mkpath(dir.path()) || !writeDefaults(dir) || !writeWorldSeeds(dir))
+    if (!QDir().mkpath(dir.path()) || !writeDefaults(dir) || !writeWorldSeeds(dir) ||
+        !writeRegionSeeds(dir))
         return 1;
 
     PhysicsScript script;
