@@ -12,16 +12,21 @@ ActivityWatch::ActivityWatch(Events& events) {
 }
 
 bool ActivityWatch::busy(double now) const {
-    return !m_state->motions.empty() || !m_state->scripts.empty() || m_state->emitters ||
+    return !m_state->motions.empty() || !m_state->scripts.empty() || !m_state->emitters.empty() ||
            now < m_state->pendingUntil;
 }
 
 void ActivityWatch::State::see(const Event& event) {
     // Samples say only that time passed, unless they show something still going.
     if (const auto* sample = event.as<ParticlesSampled>()) {
-        emitters = !sample->emitters.empty();
-        if (!emitters && sample->live == 0)
+        if (sample->live == 0)
             return;
+    } else if (const auto* created = event.as<EmitterCreated>()) {
+        emitters.insert(created->id);
+    } else if (const auto* retired = event.as<EmitterRetired>()) {
+        emitters.erase(retired->id);
+    } else if (const auto* destroyed = event.as<EmitterDestroyed>()) {
+        emitters.erase(destroyed->id);
     } else if (event.is<PhysicsQuantum>()) {
         return;
     } else if (event.is<AnimFrameShown>()) {

@@ -33,7 +33,7 @@ class ActivityWatch {
         double pendingUntil = 0; // a delayed CallPES fires then
         std::multiset<std::uint32_t> motions;
         std::multiset<std::uint32_t> scripts;
-        bool emitters = false; // the latest particle sample listed emitters
+        std::set<std::uint32_t> emitters; // created and not yet retired or destroyed
         void see(const Event& event);
     };
     // Shared with the listener, which the scene keeps after the watch is gone.

@@ -39,7 +39,7 @@ ViewportWidget::ViewportWidget(QWidget* parent) : QWidget(parent) {
     m_caption = new QLabel(this);
     m_caption->setContentsMargins(6, 2, 6, 2);
     m_caption->setTextFormat(Qt::PlainText);
-    m_caption->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    m_caption->setWordWrap(true); // a long caption takes a second line, not a clipped one
     m_caption->hide(); // until there is something to say
     layout->addWidget(m_caption);
     QWidget* container = QWidget::createWindowContainer(m_window, this);

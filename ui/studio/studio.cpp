@@ -237,7 +237,7 @@ void Studio::describeSelection(std::uint32_t id) {
     const QString shown = shownText();
     m_viewport->setCaption(
         m_session && m_session->mode() != StudioSession::Mode::Empty
-            ? tr("%1 %2 has no 3D preview of its own yet; the view still shows %3")
+            ? tr("%1 %2 has no 3D preview of its own yet; still showing %3")
                   .arg(type, dat::didJson(id), shown)
             : tr("%1 %2 has no 3D preview of its own yet").arg(type, dat::didJson(id)));
 }
