@@ -77,15 +77,18 @@ class TestStudioPapercuts : public QObject {
     Q_OBJECT
     QTemporaryDir m_settings;
 
-    // A studio on the demo DAT showing the human, its layout restored from the temporary
-    // settings, shown.
+    // A studio on a DAT (the demo's) showing the human, shown at `size` or, by default, with
+    // its layout restored from the temporary settings.
     struct Shown {
         MainWindow window;
         Studio studio{&window};
-        Shown() {
-            window.openDat(PORTALKIT_DEMO_DAT);
+        explicit Shown(const QString& path = PORTALKIT_DEMO_DAT, QSize size = {}) {
+            window.openDat(path);
             window.selectEntry(kHuman);
-            window.restoreLayout();
+            if (size.isValid())
+                window.resize(size);
+            else
+                window.restoreLayout();
             window.show();
         }
     };
@@ -270,13 +273,10 @@ class TestStudioPapercuts : public QObject {
         const QString path = dir.filePath("broken_portal.dat");
         writer.save(path);
 
-        MainWindow window;
-        Studio studio(&window);
-        QVERIFY(window.openDat(path));
-        window.resize(1400, 700);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QStatusBar* bar = window.statusBar();
+        Shown shown(path, QSize(1400, 700));
+        QVERIFY(QTest::qWaitForWindowExposed(&shown.window));
+        QVERIFY(shown.window.lastError().isEmpty()); // the DAT opened; its Setup did not load
+        QStatusBar* bar = shown.window.statusBar();
         const QString message = bar->currentMessage();
         QVERIFY2(message.contains(dat::didJson(kHuman), Qt::CaseInsensitive), qPrintable(message));
         // Every other text in the bar sits right of where the message is drawn.
