@@ -48,6 +48,42 @@ EffectLauncher::EffectLauncher(StudioSession* session, QWidget* parent)
       m_motion(new QLineEdit(this)), m_hidden(new QCheckBox(tr("Hidden"), this)),
       m_scenario(new QLineEdit(this)), m_status(new QLabel(this)),
       m_scenarioFolder(defaultScenarioFolder()) {
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(buildForm());
+    layout->addWidget(m_status);
+    layout->addStretch(1);
+
+    connect(m_script, &QLineEdit::returnPressed, this, &EffectLauncher::playScriptFromInput);
+    connect(m_motion, &QLineEdit::returnPressed, this, &EffectLauncher::performMotionFromInput);
+    connect(m_hidden, &QCheckBox::toggled, this, &EffectLauncher::setHiddenFromInput);
+    connect(m_type, &QComboBox::currentIndexChanged, this, &EffectLauncher::showThresholds);
+    connect(m_slider, &QSlider::valueChanged, this, [this](int value) {
+        m_intensity->setText(QString::number(double(value) / kSliderSteps, 'g', 4));
+        showThresholds();
+    });
+    connect(m_intensity, &QLineEdit::textEdited, this, [this](const QString& text) {
+        const auto value = parseIntensity(text);
+        if (value && std::isfinite(*value)) {
+            const QSignalBlocker block(m_slider);
+            m_slider->setValue(int(std::lround(std::clamp(*value, 0.0f, 1.0f) * kSliderSteps)));
+        }
+        showThresholds();
+    });
+    connect(m_session, &StudioSession::sceneReset, this, &EffectLauncher::refresh);
+    connect(m_session, &StudioSession::snapshotChanged, this, [this] {
+        // In a scenario the target may appear (or change) after t = 0.
+        if (m_session->targetScriptTable() != m_shownTable ||
+            m_session->targetMotionTable() != m_shownMotionTable) {
+            refresh();
+            return;
+        }
+        const QSignalBlocker block(m_hidden);
+        m_hidden->setChecked(m_session->targetHidden());
+    });
+    refresh();
+}
+
+QFormLayout* EffectLauncher::buildForm() {
     auto* form = new QFormLayout;
     // Rows never wrap (the main window's docks do not follow height-for-width, so a wrapped row
     // gets a one-row height): the fields' minimum widths keep the dock wide enough instead.
@@ -108,44 +144,12 @@ EffectLauncher::EffectLauncher(StudioSession* session, QWidget* parent)
     scenarioRow->addWidget(run);
     form->addRow(tr("Scenario"), scenarioRow);
 
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addWidget(m_status);
-    layout->addStretch(1);
-
     connect(playScript, &QPushButton::clicked, this, &EffectLauncher::playScriptFromInput);
-    connect(m_script, &QLineEdit::returnPressed, this, &EffectLauncher::playScriptFromInput);
     connect(playTyped, &QPushButton::clicked, this, &EffectLauncher::playTypedFromInput);
     connect(perform, &QPushButton::clicked, this, &EffectLauncher::performMotionFromInput);
-    connect(m_motion, &QLineEdit::returnPressed, this, &EffectLauncher::performMotionFromInput);
-    connect(m_hidden, &QCheckBox::toggled, this, &EffectLauncher::setHiddenFromInput);
     connect(browse, &QPushButton::clicked, this, &EffectLauncher::chooseScenario);
     connect(run, &QPushButton::clicked, this, [this] { runScenarioFile(m_scenario->text()); });
-    connect(m_type, &QComboBox::currentIndexChanged, this, &EffectLauncher::showThresholds);
-    connect(m_slider, &QSlider::valueChanged, this, [this](int value) {
-        m_intensity->setText(QString::number(double(value) / kSliderSteps, 'g', 4));
-        showThresholds();
-    });
-    connect(m_intensity, &QLineEdit::textEdited, this, [this](const QString& text) {
-        const auto value = parseIntensity(text);
-        if (value && std::isfinite(*value)) {
-            const QSignalBlocker block(m_slider);
-            m_slider->setValue(int(std::lround(std::clamp(*value, 0.0f, 1.0f) * kSliderSteps)));
-        }
-        showThresholds();
-    });
-    connect(m_session, &StudioSession::sceneReset, this, &EffectLauncher::refresh);
-    connect(m_session, &StudioSession::snapshotChanged, this, [this] {
-        // In a scenario the target may appear (or change) after t = 0.
-        if (m_session->targetScriptTable() != m_shownTable ||
-            m_session->targetMotionTable() != m_shownMotionTable) {
-            refresh();
-            return;
-        }
-        const QSignalBlocker block(m_hidden);
-        m_hidden->setChecked(m_session->targetHidden());
-    });
-    refresh();
+    return form;
 }
 
 std::optional<float> EffectLauncher::parseIntensity(const QString& text) {
@@ -229,8 +233,8 @@ void EffectLauncher::showThresholds() {
             continue;
         bool marked = false; // the first threshold that selects `chosen`
         for (const auto& each : entry.scripts) {
-            QString text = QStringLiteral("%1 → %2")
-                               .arg(QString::number(each.mod, 'g', 6), hexId(each.scriptId));
+            QString text = QStringLiteral("%1 → %2").arg(QString::number(each.mod, 'g', 6),
+                                                         hexId(each.scriptId));
             if (!marked && chosen == each.scriptId && intensity && *intensity <= each.mod) {
                 text = "<b>" + text + "</b>";
                 marked = true;

@@ -130,6 +130,10 @@ MainWindow::MainWindow(QWidget* parent)
     if (QFileInfo::exists(demoManifest))
         m_audit->setManifestPath(demoManifest);
 
+    buildMenus();
+}
+
+void MainWindow::buildMenus() {
     m_fileMenu = menuBar()->addMenu(tr("&File"));
     m_fileMenu->addAction(tr("&Open DAT…"), QKeySequence::Open, this, &MainWindow::chooseDat);
     m_recentMenu = m_fileMenu->addMenu(tr("Open &Recent"));

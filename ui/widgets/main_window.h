@@ -110,6 +110,7 @@ class MainWindow : public QMainWindow {
     void closeEvent(QCloseEvent* event) override;
 
   private:
+    void buildMenus(); // File, Go, View, Tools
     void chooseDat();
     void showEntry(const dat::DatFile* dat, std::uint32_t id);
     void tableRowChanged(const QModelIndex& current);
