@@ -170,19 +170,23 @@ MotionClosure resolveMotionClosure(const dat::DatFile& dat, std::uint32_t motion
     }
 }
 
+QJsonArray chainJson(const std::vector<ClosureAnim>& chain) {
+    QJsonArray out;
+    for (const ClosureAnim& anim : chain)
+        out.append(QJsonObject{{"animation", dat::didJson(anim.animation)},
+                               {"lowFrame", anim.lowFrame},
+                               {"highFrame", anim.highFrame},
+                               {"framerate", dat::realJson(anim.framerate)}});
+    return out;
+}
+
 QJsonObject toJson(const MotionClosure& closure) {
-    QJsonArray chain;
-    for (const ClosureAnim& anim : closure.chain)
-        chain.append(QJsonObject{{"animation", dat::didJson(anim.animation)},
-                                 {"lowFrame", anim.lowFrame},
-                                 {"highFrame", anim.highFrame},
-                                 {"framerate", dat::realJson(anim.framerate)}});
     QJsonArray hooks;
     for (const ClosureHook& hook : closure.hooks)
         hooks.append(QJsonObject{{"animation", dat::didJson(hook.animation)},
                                  {"frame", qint64(hook.frame)},
                                  {"hook", dat::hookToJson(hook.hook)}});
-    return {{"chain", chain}, {"hooks", hooks}};
+    return {{"chain", chainJson(closure.chain)}, {"hooks", hooks}};
 }
 
 MotionClosure motionClosureFromJson(const dat::JsonNode& node) {

@@ -8,6 +8,7 @@
 #include "datreader/io/json_node.h"
 #include "datreader/records/hooks.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <cstdint>
 #include <optional>
@@ -32,6 +33,9 @@ struct ClosureHook {
     dat::AnimationHook hook;
     bool operator==(const ClosureHook&) const = default;
 };
+
+// A chain as the closure JSON and the manifest's closure pins spell it.
+QJsonArray chainJson(const std::vector<ClosureAnim>& chain);
 
 struct MotionClosure {
     std::vector<ClosureAnim> chain;

@@ -214,12 +214,6 @@ QJsonObject Manifest::toJson() const {
     }
     QJsonArray closurePins;
     for (const ClosurePin& pin : closures) {
-        QJsonArray chain;
-        for (const ClosureAnim& anim : pin.chain)
-            chain.append(QJsonObject{{"animation", dat::didJson(anim.animation)},
-                                     {"lowFrame", anim.lowFrame},
-                                     {"highFrame", anim.highFrame},
-                                     {"framerate", dat::realJson(anim.framerate)}});
         QJsonArray hooks;
         for (const HookPin& hook : pin.hooks)
             hooks.append(QJsonObject{{"animation", dat::didJson(hook.animation)},
@@ -228,7 +222,7 @@ QJsonObject Manifest::toJson() const {
         closurePins.append(QJsonObject{{"motionTable", dat::didJson(pin.motionTable)},
                                        {"style", dat::didJson(pin.style)},
                                        {"command", dat::didJson(pin.command)},
-                                       {"chain", chain},
+                                       {"chain", chainJson(pin.chain)},
                                        {"hooks", hooks}});
     }
     QJsonArray projectilePins;

@@ -282,12 +282,9 @@ Outcome runAuditSuite(const Output& output, const std::vector<int>& jobsList, Po
             return Outcome::CheckFailed;
         }
     } catch (const std::exception& error) {
-        printError(QString::fromUtf8(error.what()));
-        return Outcome::Error;
+        return failed(error);
     }
-
-    printTable(figures);
-    return writeReport(output.jsonPath, toJson(figures)) ? Outcome::Success : Outcome::Error;
+    return finishSuite(output.jsonPath, figures);
 }
 
 } // namespace portalkit::bench

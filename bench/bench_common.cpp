@@ -102,4 +102,9 @@ bool writeReport(const QString& path, const QJsonObject& report) {
     return false;
 }
 
+Outcome failed(const std::exception& error) {
+    printError(QString::fromUtf8(error.what()));
+    return Outcome::Error;
+}
+
 } // namespace portalkit::bench

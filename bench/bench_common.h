@@ -12,6 +12,7 @@
 #include <QStringList>
 #include <chrono>
 #include <cstdint>
+#include <exception>
 #include <optional>
 #include <vector>
 
@@ -68,5 +69,14 @@ QJsonObject report(const QString& suite, std::optional<std::uint64_t> seed, QJso
 // Writes `report` to `path` through a temporary file renamed into place; nothing when `path` is
 // empty. Prints why and returns false when it cannot.
 bool writeReport(const QString& path, const QJsonObject& report);
+
+// A suite stopped by an exception (a DAT it could not write or read): one line on stderr.
+Outcome failed(const std::exception& error);
+// The end of a suite that measured into `figures`: its table on stdout, then the JSON report
+// when one was asked for. printTable and toJson are the suite's own, found beside Figures.
+template <typename Figures> Outcome finishSuite(const QString& jsonPath, const Figures& figures) {
+    printTable(figures);
+    return writeReport(jsonPath, toJson(figures)) ? Outcome::Success : Outcome::Error;
+}
 
 } // namespace portalkit::bench

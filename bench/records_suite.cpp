@@ -429,12 +429,9 @@ Outcome runRecordsSuite(const Output& output, std::uint64_t recordCount, std::ui
         printOut(QStringLiteral("records: JSON form round trip\n"));
         timeJson(dat, figures);
     } catch (const std::exception& error) {
-        printError(QString::fromUtf8(error.what()));
-        return Outcome::Error;
+        return failed(error);
     }
-
-    printTable(figures);
-    return writeReport(output.jsonPath, toJson(figures)) ? Outcome::Success : Outcome::Error;
+    return finishSuite(output.jsonPath, figures);
 }
 
 } // namespace portalkit::bench

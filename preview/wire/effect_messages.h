@@ -1,15 +1,11 @@
 #pragma once
 
 // The effect messages: F754 plays a PhysicsScript by DID, F755 a script type through the
-// target's table (docs/wire.md). Each decodes from and encodes to a whole message body,
-// opcode first; putFields and fromFields are its JSON beside the opcode, name and guid.
+// target's table (docs/wire.md). Each lists its fields once, in wire order, for the decoder,
+// the encoder and the JSON form alike (preview/wire/fields.h).
 
-#include "datreader/io/byte_cursor.h"
-#include "datreader/io/byte_writer.h"
-#include "datreader/io/json_node.h"
 #include "preview/wire/opcodes.h"
 
-#include <QJsonObject>
 #include <cstddef>
 #include <cstdint>
 
@@ -22,10 +18,9 @@ struct PlayScriptId {
     std::uint32_t scriptId = 0;
 
     static constexpr std::size_t kSize = 12;
-    static PlayScriptId decode(dat::ByteCursor& in);
-    void encode(dat::ByteWriter& out) const;
-    void putFields(QJsonObject& out) const;
-    static PlayScriptId fromFields(const dat::JsonNode& node, std::uint32_t guid);
+    template <typename Io, typename Self> static void fields(Io& io, Self& m) {
+        io.id("PlayScriptId.scriptId", m.scriptId);
+    }
     bool operator==(const PlayScriptId&) const = default;
 };
 
@@ -40,10 +35,11 @@ struct PlayScriptType {
 
     float intensity() const;
     static constexpr std::size_t kSize = 16;
-    static PlayScriptType decode(dat::ByteCursor& in);
-    void encode(dat::ByteWriter& out) const;
-    void putFields(QJsonObject& out) const;
-    static PlayScriptType fromFields(const dat::JsonNode& node, std::uint32_t guid);
+    // The intensity stays raw, so a NaN payload survives; its JSON gives both forms.
+    template <typename Io, typename Self> static void fields(Io& io, Self& m) {
+        io.id("PlayScriptType.scriptType", m.scriptType);
+        io.realBits("PlayScriptType.intensity", m.intensityBits);
+    }
     bool operator==(const PlayScriptType&) const = default;
 };
 

@@ -3,51 +3,20 @@
 namespace portalkit::preview::wire {
 
 std::string_view channelName(Channel channel) {
-    switch (channel) {
-    case Channel::Position:
-        return "Position";
-    case Channel::Movement:
-        return "Movement";
-    case Channel::State:
-        return "State";
-    case Channel::Vector:
-        return "Vector";
-    case Channel::Teleport:
-        return "Teleport";
-    case Channel::ServerControlledMove:
-        return "ServerControlledMove";
-    case Channel::ForcePosition:
-        return "ForcePosition";
-    case Channel::ObjDesc:
-        return "ObjDesc";
-    case Channel::Instance:
-        return "Instance";
-    }
-    return "?";
+    const auto index = std::size_t(channel);
+    return index < kChannelCount ? kChannelNames[index] : "?";
 }
 
+// In Gate order; the last gate is the last name.
+constexpr std::array<std::string_view, 9> kGateNames{
+    "first-generation",  "newer-instance", "stale-instance", "same-instance",  "no-live-object",
+    "instance-mismatch", "channel-stamp",  "instance-match", "stale-teleport",
+};
+static_assert(kGateNames.size() == std::size_t(Gate::StaleTeleport) + 1);
+
 std::string_view gateName(Gate gate) {
-    switch (gate) {
-    case Gate::FirstGeneration:
-        return "first-generation";
-    case Gate::NewerInstance:
-        return "newer-instance";
-    case Gate::StaleInstance:
-        return "stale-instance";
-    case Gate::SameInstance:
-        return "same-instance";
-    case Gate::NoLiveObject:
-        return "no-live-object";
-    case Gate::InstanceMismatch:
-        return "instance-mismatch";
-    case Gate::ChannelStamp:
-        return "channel-stamp";
-    case Gate::InstanceMatch:
-        return "instance-match";
-    case Gate::StaleTeleport:
-        return "stale-teleport";
-    }
-    return "?";
+    const auto index = std::size_t(gate);
+    return index < kGateNames.size() ? kGateNames[index] : "?";
 }
 
 CreateDecision ObjectTimestamps::onCreateObject(const Timestamps& incoming) {

@@ -35,6 +35,11 @@ enum class Channel : std::size_t {
     Instance,
 };
 constexpr std::size_t kChannelCount = 9;
+// Their names, in Channel order: channelName, and the keys of a PhysicsDesc's "timestamps".
+constexpr std::array<std::string_view, kChannelCount> kChannelNames{
+    "Position",      "Movement", "State",    "Vector", "Teleport", "ServerControlledMove",
+    "ForcePosition", "ObjDesc",  "Instance",
+};
 using Timestamps = std::array<std::uint16_t, kChannelCount>;
 
 constexpr std::uint16_t& stamp(Timestamps& stamps, Channel channel) {

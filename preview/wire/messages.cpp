@@ -1,9 +1,12 @@
 #include "preview/wire/messages.h"
 
 #include "datreader/io/dat_error.h"
+#include "preview/wire/fields.h"
 #include "preview/wire/values.h"
 
+#include <optional>
 #include <string>
+#include <type_traits>
 
 namespace portalkit::preview::wire {
 
@@ -14,9 +17,9 @@ using dat::ByteWriter;
 
 std::uint32_t opcodeByName(const dat::JsonNode& node) {
     const std::string name = node.string().toStdString();
-    for (std::uint32_t code : kKnownOpcodes)
-        if (opcodeName(code) == name)
-            return code;
+    for (const KnownOpcode& known : kKnownOpcodes)
+        if (known.name == name)
+            return known.code;
     node.fail("'" + name + "' is neither a hex opcode (\"0x0000F755\") nor a message name");
 }
 
@@ -43,24 +46,46 @@ std::uint32_t opcodeFromJson(const dat::JsonNode& node) {
     return code;
 }
 
+// Calls make(std::type_identity<M>{}) for the message type M whose opcode is `code`; nothing
+// when no type has it.
+template <typename Make, std::size_t I = 0>
+std::optional<Message> byOpcode(std::uint32_t code, const Make& make) {
+    if constexpr (I < std::variant_size_v<Message>) {
+        using M = std::variant_alternative_t<I, Message>;
+        if (code == M::kOpcode)
+            return Message(make(std::type_identity<M>{}));
+        return byOpcode<Make, I + 1>(code, make);
+    } else {
+        return std::nullopt;
+    }
+}
+
+// Said when a message is longer than it should be: an F748's length follows its flags.
+std::string sizeNote(const UpdatePosition& update) {
+    return " for flags " + dat::formatDid(update.position.flags);
+}
+template <typename M> std::string sizeNote(const M&) {
+    return {};
+}
+
+// One message of type M, which must end where `in` does (a CreateObject's weenie description
+// takes the rest, so it always does).
+template <typename M> M decodeWhole(ByteCursor& in, std::size_t size) {
+    M message = decodeFields<M>(in);
+    if (!in.atEnd())
+        in.fail(std::string(opcodeName(M::kOpcode)).c_str(),
+                "is exactly " + std::to_string(in.position()) + " bytes" + sizeNote(message) +
+                    ", got " + std::to_string(size));
+    return message;
+}
+
 Message fieldsFromJson(const dat::JsonNode& node, std::uint32_t code) {
     const std::uint32_t guid = node["guid"].u32();
-    switch (code) {
-    case opcode::PlayScriptId:
-        return PlayScriptId::fromFields(node, guid);
-    case opcode::PlayScriptType:
-        return PlayScriptType::fromFields(node, guid);
-    case opcode::SetState:
-        return SetState::fromFields(node, guid);
-    case opcode::VectorUpdate:
-        return VectorUpdate::fromFields(node, guid);
-    case opcode::DeleteObject:
-        return DeleteObject::fromFields(node, guid);
-    case opcode::UpdatePosition:
-        return UpdatePosition::fromFields(node, guid);
-    default: // CreateObject: opcodeFromJson lets only known opcodes through
-        return CreateObject::fromFields(node, guid);
-    }
+    const auto message = byOpcode(
+        code, [&]<typename M>(std::type_identity<M>) { return jsonFields<M>(node, guid); });
+    if (!message) // opcodeFromJson lets only known opcodes through
+        node["opcode"].fail("unsupported opcode " + dat::formatDid(code));
+    return *message;
 }
 
 std::string where(const dat::JsonNode& node) {
@@ -81,53 +106,17 @@ Message decodeMessage(std::span<const std::uint8_t> bytes) {
     ByteCursor in(bytes);
     // Peek the opcode; each decoder reads it again so its offsets stay absolute.
     const std::uint32_t code = ByteCursor(bytes).u32("opcode");
-    Message message;
-    std::size_t exactSize = 0;
-    std::string sizeNote;
-    switch (code) {
-    case opcode::PlayScriptId:
-        message = PlayScriptId::decode(in);
-        exactSize = PlayScriptId::kSize;
-        break;
-    case opcode::PlayScriptType:
-        message = PlayScriptType::decode(in);
-        exactSize = PlayScriptType::kSize;
-        break;
-    case opcode::SetState:
-        message = SetState::decode(in);
-        exactSize = SetState::kSize;
-        break;
-    case opcode::VectorUpdate:
-        message = VectorUpdate::decode(in);
-        exactSize = VectorUpdate::kSize;
-        break;
-    case opcode::DeleteObject:
-        message = DeleteObject::decode(in);
-        exactSize = DeleteObject::kSize;
-        break;
-    case opcode::UpdatePosition: {
-        UpdatePosition update = UpdatePosition::decode(in);
-        exactSize = in.position(); // as long as its flags say, and no longer
-        sizeNote = " for flags " + dat::formatDid(update.position.flags);
-        message = std::move(update);
-        break;
-    }
-    case opcode::CreateObject:
-        return CreateObject::decode(in);
-    default:
+    auto message = byOpcode(
+        code, [&]<typename M>(std::type_identity<M>) { return decodeWhole<M>(in, bytes.size()); });
+    if (!message)
         in.fail("opcode", "unsupported opcode " + dat::formatDid(code) + " (wire decodes " +
                               knownOpcodes() + ")");
-    }
-    if (!in.atEnd())
-        in.fail(std::string(opcodeName(code)).c_str(), "is exactly " + std::to_string(exactSize) +
-                                                           " bytes" + sizeNote + ", got " +
-                                                           std::to_string(bytes.size()));
-    return message;
+    return std::move(*message);
 }
 
 std::vector<std::uint8_t> encodeMessage(const Message& message) {
     ByteWriter out;
-    std::visit([&out](const auto& value) { value.encode(out); }, message);
+    std::visit([&out](const auto& value) { encodeFields(value, out); }, message);
     return out.take();
 }
 
@@ -136,7 +125,7 @@ QJsonObject toJson(const Message& message) {
     QJsonObject out{{"opcode", hexJson(code)},
                     {"name", QString::fromLatin1(opcodeName(code).data())},
                     {"guid", hexJson(guidOf(message))}};
-    std::visit([&out](const auto& value) { value.putFields(out); }, message);
+    std::visit([&out](const auto& value) { putJsonFields(value, out); }, message);
     return out;
 }
 

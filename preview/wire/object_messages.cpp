@@ -48,6 +48,14 @@ void writeAlign(ByteWriter& out, const std::array<std::uint8_t, 3>& pad) {
     out.bytes(std::span(pad.data(), (4 - out.size() % 4) % 4));
 }
 
+// `count` entries, each made by `readOne`.
+template <typename T, typename ReadOne>
+void readEntries(std::uint8_t count, std::vector<T>& entries, const ReadOne& readOne) {
+    entries.reserve(count);
+    for (std::uint8_t i = 0; i < count; ++i)
+        entries.push_back(readOne());
+}
+
 // Lists whose counts the remaining bytes cannot hold fail before anything is reserved.
 void requireRoom(ByteCursor& in, std::size_t minimumBytes, const char* field) {
     if (minimumBytes > in.remaining())
@@ -66,37 +74,6 @@ QJsonObject packedJson(PackedId value, std::uint32_t knownType) {
     QJsonObject out{{"id", hexJson(value.id(knownType))}};
     if (value.longForm && value.packed <= 0x7FFF)
         out["longForm"] = true; // only worth saying when it is not the canonical spelling
-    return out;
-}
-
-QJsonObject modelJson(const ModelData& model) {
-    QJsonObject out;
-    out["marker"] = hexJson(model.marker);
-    if (model.basePalette)
-        out["basePalette"] = packedJson(*model.basePalette, kPaletteType);
-    QJsonArray palettes;
-    for (const SubPalette& palette : model.subPalettes) {
-        QJsonObject entry = packedJson(palette.paletteId, kPaletteType);
-        entry["offset"] = palette.offset;
-        entry["colorCount"] = palette.colorCount;
-        palettes.append(entry);
-    }
-    out["subPalettes"] = palettes;
-    QJsonArray textures;
-    for (const TextureChange& change : model.textureChanges)
-        textures.append(QJsonObject{{"partIndex", change.partIndex},
-                                    {"oldTexture", packedJson(change.oldTexture, kTextureType)},
-                                    {"newTexture", packedJson(change.newTexture, kTextureType)}});
-    out["textureChanges"] = textures;
-    QJsonArray parts;
-    for (const AnimPartChange& change : model.animPartChanges) {
-        QJsonObject entry = packedJson(change.partId, kGfxObjType);
-        entry["partIndex"] = change.partIndex;
-        parts.append(entry);
-    }
-    out["animPartChanges"] = parts;
-    if (model.alignPad != std::array<std::uint8_t, 3>{})
-        out["alignPad"] = bytesJson(model.alignPad);
     return out;
 }
 
@@ -128,29 +105,21 @@ ModelData ModelData::decode(ByteCursor& in) {
                 "ModelData.counts");
     if (paletteCount > 0)
         model.basePalette = readPackedId(in, "ModelData.basePalette");
-    model.subPalettes.reserve(paletteCount);
-    for (std::uint8_t i = 0; i < paletteCount; ++i) {
-        SubPalette palette;
-        palette.paletteId = readPackedId(in, "ModelData.subPalettes.paletteId");
-        palette.offset = in.u8("ModelData.subPalettes.offset");
-        palette.colorCount = in.u8("ModelData.subPalettes.colorCount");
-        model.subPalettes.push_back(palette);
-    }
-    model.textureChanges.reserve(textureCount);
-    for (std::uint8_t i = 0; i < textureCount; ++i) {
-        TextureChange change;
-        change.partIndex = in.u8("ModelData.textureChanges.partIndex");
-        change.oldTexture = readPackedId(in, "ModelData.textureChanges.oldTexture");
-        change.newTexture = readPackedId(in, "ModelData.textureChanges.newTexture");
-        model.textureChanges.push_back(change);
-    }
-    model.animPartChanges.reserve(partCount);
-    for (std::uint8_t i = 0; i < partCount; ++i) {
-        AnimPartChange change;
-        change.partIndex = in.u8("ModelData.animPartChanges.partIndex");
-        change.partId = readPackedId(in, "ModelData.animPartChanges.partId");
-        model.animPartChanges.push_back(change);
-    }
+    // Braced lists read their members left to right, in wire order.
+    readEntries(paletteCount, model.subPalettes, [&in] {
+        return SubPalette{readPackedId(in, "ModelData.subPalettes.paletteId"),
+                          in.u8("ModelData.subPalettes.offset"),
+                          in.u8("ModelData.subPalettes.colorCount")};
+    });
+    readEntries(textureCount, model.textureChanges, [&in] {
+        return TextureChange{in.u8("ModelData.textureChanges.partIndex"),
+                             readPackedId(in, "ModelData.textureChanges.oldTexture"),
+                             readPackedId(in, "ModelData.textureChanges.newTexture")};
+    });
+    readEntries(partCount, model.animPartChanges, [&in] {
+        return AnimPartChange{in.u8("ModelData.animPartChanges.partIndex"),
+                              readPackedId(in, "ModelData.animPartChanges.partId")};
+    });
     model.alignPad = readAlign(in, "ModelData.align");
     return model;
 }
@@ -201,66 +170,35 @@ ModelData ModelData::fromJson(const dat::JsonNode& node) {
     return model;
 }
 
-CreateObject CreateObject::decode(ByteCursor& in) {
-    readOpcode(in, opcode::CreateObject);
-    CreateObject message;
-    message.guid = in.u32("CreateObject.guid");
-    message.model = ModelData::decode(in);
-    message.physics = PhysicsDesc::decode(in);
-    const auto rest = in.bytes(in.remaining(), "CreateObject.weenieDescription");
-    message.weenieDescription.assign(rest.begin(), rest.end());
-    return message;
-}
-
-void CreateObject::encode(ByteWriter& out) const {
-    out.u32(kOpcode);
-    out.u32(guid);
-    model.encode(out);
-    physics.encode(out);
-    out.bytes(weenieDescription);
-}
-
-void CreateObject::putFields(QJsonObject& out) const {
-    out["model"] = modelJson(model);
-    out["physics"] = toJson(physics);
-    out["weenieDescription"] = bytesJson(weenieDescription);
-}
-
-CreateObject CreateObject::fromFields(const dat::JsonNode& node, std::uint32_t guid) {
-    CreateObject create;
-    create.guid = guid;
-    create.model = ModelData::fromJson(node["model"]);
-    create.physics = PhysicsDesc::fromJson(node["physics"]);
-    if (node.has("weenieDescription"))
-        create.weenieDescription = bytesFromJson(node["weenieDescription"]);
-    return create;
-}
-
-DeleteObject DeleteObject::decode(ByteCursor& in) {
-    readOpcode(in, opcode::DeleteObject);
-    DeleteObject message;
-    message.guid = in.u32("DeleteObject.guid");
-    message.instanceStamp = in.u16("DeleteObject.instanceStamp");
-    const auto pad = in.bytes(message.alignPad.size(), "DeleteObject.align");
-    std::copy(pad.begin(), pad.end(), message.alignPad.begin());
-    return message;
-}
-
-void DeleteObject::encode(ByteWriter& out) const {
-    out.u32(kOpcode);
-    out.u32(guid);
-    out.u16(instanceStamp);
-    out.bytes(alignPad);
-}
-
-void DeleteObject::putFields(QJsonObject& out) const {
-    out["instanceStamp"] = instanceStamp;
-    if (alignPad != std::array<std::uint8_t, 2>{})
-        out["alignPad"] = bytesJson(alignPad);
-}
-
-DeleteObject DeleteObject::fromFields(const dat::JsonNode& node, std::uint32_t guid) {
-    return DeleteObject{guid, node["instanceStamp"].u16(0), padFromJson<2>(node["alignPad"])};
+QJsonObject toJson(const ModelData& model) {
+    QJsonObject out;
+    out["marker"] = hexJson(model.marker);
+    if (model.basePalette)
+        out["basePalette"] = packedJson(*model.basePalette, kPaletteType);
+    QJsonArray palettes;
+    for (const SubPalette& palette : model.subPalettes) {
+        QJsonObject entry = packedJson(palette.paletteId, kPaletteType);
+        entry["offset"] = palette.offset;
+        entry["colorCount"] = palette.colorCount;
+        palettes.append(entry);
+    }
+    out["subPalettes"] = palettes;
+    QJsonArray textures;
+    for (const TextureChange& change : model.textureChanges)
+        textures.append(QJsonObject{{"partIndex", change.partIndex},
+                                    {"oldTexture", packedJson(change.oldTexture, kTextureType)},
+                                    {"newTexture", packedJson(change.newTexture, kTextureType)}});
+    out["textureChanges"] = textures;
+    QJsonArray parts;
+    for (const AnimPartChange& change : model.animPartChanges) {
+        QJsonObject entry = packedJson(change.partId, kGfxObjType);
+        entry["partIndex"] = change.partIndex;
+        parts.append(entry);
+    }
+    out["animPartChanges"] = parts;
+    if (model.alignPad != std::array<std::uint8_t, 3>{})
+        out["alignPad"] = bytesJson(model.alignPad);
+    return out;
 }
 
 } // namespace portalkit::preview::wire

@@ -70,6 +70,9 @@ struct ModelData {
     bool operator==(const ModelData&) const = default;
 };
 
+// The "model" object of a CreateObject's JSON; ModelData::fromJson is the inverse.
+QJsonObject toJson(const ModelData& model);
+
 // F745 as far as the physics: guid, ModelData, PhysicsDesc; the weenie description after it
 // is kept as raw bytes.
 struct CreateObject {
@@ -79,12 +82,13 @@ struct CreateObject {
     PhysicsDesc physics;
     std::vector<std::uint8_t> weenieDescription;
 
-    // The whole body, opcode first; putFields and fromFields are its JSON beside the opcode,
-    // name and guid.
-    static CreateObject decode(dat::ByteCursor& in);
-    void encode(dat::ByteWriter& out) const;
-    void putFields(QJsonObject& out) const;
-    static CreateObject fromFields(const dat::JsonNode& node, std::uint32_t guid);
+    // One list for decode, encode and JSON (preview/wire/fields.h); the weenie description
+    // may be left out of the JSON (empty).
+    template <typename Io, typename Self> static void fields(Io& io, Self& m) {
+        io.part("model", m.model);
+        io.part("physics", m.physics);
+        io.rest("CreateObject.weenieDescription", m.weenieDescription);
+    }
 };
 
 // F747 (SmartBox::HandleDeleteObject 0x00451EA0): guid, the Instance stamp, two pad bytes
@@ -97,12 +101,11 @@ struct DeleteObject {
     std::array<std::uint8_t, 2> alignPad{};
 
     static constexpr std::size_t kSize = 12;
-    // The whole body, opcode first; putFields and fromFields are its JSON beside the opcode,
-    // name and guid.
-    static DeleteObject decode(dat::ByteCursor& in);
-    void encode(dat::ByteWriter& out) const;
-    void putFields(QJsonObject& out) const;
-    static DeleteObject fromFields(const dat::JsonNode& node, std::uint32_t guid);
+    // One list for decode, encode and JSON (preview/wire/fields.h).
+    template <typename Io, typename Self> static void fields(Io& io, Self& m) {
+        io.stamp("DeleteObject.instanceStamp", m.instanceStamp);
+        io.pad("DeleteObject.align", "alignPad", m.alignPad);
+    }
     bool operator==(const DeleteObject&) const = default;
 };
 

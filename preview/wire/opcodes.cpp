@@ -5,30 +5,17 @@
 namespace portalkit::preview::wire {
 
 std::string_view opcodeName(std::uint32_t code) {
-    switch (code) {
-    case opcode::CreateObject:
-        return "CreateObject";
-    case opcode::DeleteObject:
-        return "DeleteObject";
-    case opcode::UpdatePosition:
-        return "UpdatePosition";
-    case opcode::SetState:
-        return "SetState";
-    case opcode::VectorUpdate:
-        return "VectorUpdate";
-    case opcode::PlayScriptId:
-        return "PlayScriptId";
-    case opcode::PlayScriptType:
-        return "PlayScriptType";
-    }
+    for (const KnownOpcode& known : kKnownOpcodes)
+        if (known.code == code)
+            return known.name;
     return {};
 }
 
 std::string knownOpcodes() {
     std::string list;
-    for (std::uint32_t code : kKnownOpcodes) {
+    for (const KnownOpcode& known : kKnownOpcodes) {
         char text[5];
-        std::snprintf(text, sizeof text, "%04X", code);
+        std::snprintf(text, sizeof text, "%04X", known.code);
         list += (list.empty() ? "" : ", ") + std::string(text);
     }
     return list;

@@ -19,11 +19,20 @@ constexpr std::uint32_t PlayScriptId = 0xF754;
 constexpr std::uint32_t PlayScriptType = 0xF755;
 } // namespace opcode
 
-// Every opcode decodeMessage understands, for name lookups and error messages.
-constexpr std::array<std::uint32_t, 7> kKnownOpcodes{
-    opcode::CreateObject, opcode::DeleteObject, opcode::UpdatePosition, opcode::SetState,
-    opcode::VectorUpdate, opcode::PlayScriptId, opcode::PlayScriptType,
+// Every opcode decodeMessage understands with its name, for name lookups and error messages.
+struct KnownOpcode {
+    std::uint32_t code;
+    std::string_view name;
 };
+constexpr std::array<KnownOpcode, 7> kKnownOpcodes{{
+    {opcode::CreateObject, "CreateObject"},
+    {opcode::DeleteObject, "DeleteObject"},
+    {opcode::UpdatePosition, "UpdatePosition"},
+    {opcode::SetState, "SetState"},
+    {opcode::VectorUpdate, "VectorUpdate"},
+    {opcode::PlayScriptId, "PlayScriptId"},
+    {opcode::PlayScriptType, "PlayScriptType"},
+}};
 
 // "PlayScriptId" for 0xF754 and so on; empty for an opcode this layer does not decode.
 std::string_view opcodeName(std::uint32_t opcode);

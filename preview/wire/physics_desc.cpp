@@ -1,6 +1,7 @@
 #include "preview/wire/physics_desc.h"
 
 #include "datreader/io/dat_error.h"
+#include "preview/wire/fields.h"
 #include "preview/wire/values.h"
 
 #include <QJsonArray>
@@ -39,14 +40,152 @@ void requireGated(std::uint32_t flags, std::uint32_t bit, const std::optional<T>
         inconsistent(name, "the field is present but its flag bit is clear");
 }
 
-// The JSON names of the nine stamps, in Timestamps order.
-constexpr std::array<std::string_view, kChannelCount> kStampKeys{
-    "Position",      "Movement", "State",    "Vector", "Teleport", "ServerControlledMove",
-    "ForcePosition", "ObjDesc",  "Instance",
-};
+// The fields their flag bits gate, after the movement and the animation frame, in wire order:
+// one list for decode, encode, syncFlags and both JSON directions. `visit` gets the bit, the
+// field's name in errors ("PhysicsDesc.setupId", whose last part is its JSON key) and the field.
+template <typename Desc, typename Visit> void forEachGated(Desc& desc, Visit&& visit) {
+    visit(descflag::Position, "PhysicsDesc.position", desc.position);
+    visit(descflag::MTable, "PhysicsDesc.motionTableId", desc.motionTableId);
+    visit(descflag::STable, "PhysicsDesc.soundTableId", desc.soundTableId);
+    visit(descflag::PeTable, "PhysicsDesc.physicsScriptTableId", desc.physicsScriptTableId);
+    visit(descflag::CSetup, "PhysicsDesc.setupId", desc.setupId);
+    visit(descflag::Parent, "PhysicsDesc.parent", desc.parent);
+    visit(descflag::Children, "PhysicsDesc.children", desc.children);
+    visit(descflag::ObjScale, "PhysicsDesc.objScale", desc.objScale);
+    visit(descflag::Friction, "PhysicsDesc.friction", desc.friction);
+    visit(descflag::Elasticity, "PhysicsDesc.elasticity", desc.elasticity);
+    visit(descflag::Translucency, "PhysicsDesc.translucency", desc.translucency);
+    visit(descflag::Velocity, "PhysicsDesc.velocity", desc.velocity);
+    visit(descflag::Acceleration, "PhysicsDesc.acceleration", desc.acceleration);
+    visit(descflag::Omega, "PhysicsDesc.omega", desc.omega);
+    visit(descflag::DefaultScript, "PhysicsDesc.defaultScriptType", desc.defaultScriptType);
+    visit(descflag::DefaultScriptIntensity, "PhysicsDesc.defaultScriptIntensity",
+          desc.defaultScriptIntensity);
+}
+
+// Each kind of gated field on the wire and in JSON. Ids are u32s shown as "0x%08X".
+void read(ByteCursor& in, const char* field, std::uint32_t& value) {
+    value = in.u32(field);
+}
+void read(ByteCursor& in, const char* field, float& value) {
+    value = in.f32(field);
+}
+void read(ByteCursor& in, const char* field, Vec3& value) {
+    value = readVector(in, field);
+}
+void read(ByteCursor& in, const char*, WirePosition& position) {
+    position.cellId = in.u32("PhysicsDesc.position.cellId");
+    position.frame.origin = readVector(in, "PhysicsDesc.position.origin");
+    Quat& q = position.frame.orientation;
+    for (float* component : {&q.w, &q.x, &q.y, &q.z})
+        *component = in.f32("PhysicsDesc.position.orientation");
+}
+void read(ByteCursor& in, const char*, ChildLink& parent) {
+    parent.guid = in.u32("PhysicsDesc.parent.guid");
+    parent.locationId = in.u32("PhysicsDesc.parent.locationId");
+}
+void read(ByteCursor& in, const char*, std::vector<ChildLink>& children) {
+    const std::uint32_t count = in.u32("PhysicsDesc.children.count");
+    // Eight bytes a child: a count the bytes cannot hold fails before anything is reserved.
+    if (count > in.remaining() / 8)
+        in.fail("PhysicsDesc.children.count", std::to_string(count) + " children need " +
+                                                  std::to_string(8ull * count) + " bytes, only " +
+                                                  std::to_string(in.remaining()) + " left");
+    children.reserve(count);
+    for (std::uint32_t i = 0; i < count; ++i) {
+        const std::uint32_t guid = in.u32("PhysicsDesc.children.guid");
+        children.push_back({guid, in.u32("PhysicsDesc.children.locationId")});
+    }
+}
+
+void write(ByteWriter& out, std::uint32_t value) {
+    out.u32(value);
+}
+void write(ByteWriter& out, float value) {
+    out.f32(value);
+}
+void write(ByteWriter& out, Vec3 value) {
+    writeVector(out, value);
+}
+void write(ByteWriter& out, const WirePosition& position) {
+    out.u32(position.cellId);
+    writeVector(out, position.frame.origin);
+    const Quat& q = position.frame.orientation;
+    for (float component : {q.w, q.x, q.y, q.z})
+        out.f32(component);
+}
+void write(ByteWriter& out, const ChildLink& link) {
+    out.u32(link.guid);
+    out.u32(link.locationId);
+}
+void write(ByteWriter& out, const std::vector<ChildLink>& children) {
+    out.u32(std::uint32_t(children.size()));
+    for (const ChildLink& child : children)
+        write(out, child);
+}
 
 ChildLink linkFromJson(const dat::JsonNode& node) {
     return {node["guid"].u32(), node["locationId"].u32()};
+}
+QJsonObject linkJson(const ChildLink& link) {
+    return QJsonObject{{"guid", hexJson(link.guid)}, {"locationId", qint64(link.locationId)}};
+}
+
+void putJson(QJsonObject& out, const char* key, std::uint32_t value) {
+    out[key] = hexJson(value);
+}
+void putJson(QJsonObject& out, const char* key, float value) {
+    putReal(out, key, value);
+}
+void putJson(QJsonObject& out, const char* key, Vec3 value) {
+    putVec3(out, key, value);
+}
+void putJson(QJsonObject& out, const char* key, const WirePosition& value) {
+    QJsonObject position = frameJson(value.frame);
+    position["cellId"] = hexJson(value.cellId);
+    out[key] = position;
+}
+void putJson(QJsonObject& out, const char* key, const ChildLink& value) {
+    out[key] = linkJson(value);
+}
+void putJson(QJsonObject& out, const char* key, const std::vector<ChildLink>& value) {
+    QJsonArray children;
+    for (const ChildLink& child : value)
+        children.append(linkJson(child));
+    out[key] = children;
+}
+
+// Reals and vectors are present when hasReal says so (a NaN may stand only as its bits).
+void readJson(const dat::JsonNode& node, const char* key, std::optional<std::uint32_t>& field) {
+    if (node.has(key))
+        field = node[key].u32();
+}
+void readJson(const dat::JsonNode& node, const char* key, std::optional<float>& field) {
+    if (hasReal(node, key))
+        field = realFromJson(node, key);
+}
+void readJson(const dat::JsonNode& node, const char* key, std::optional<Vec3>& field) {
+    if (hasReal(node, key))
+        field = vec3MemberFromJson(node, key);
+}
+void readJson(const dat::JsonNode& node, const char* key, std::optional<WirePosition>& field) {
+    if (!node.has(key))
+        return;
+    const dat::JsonNode position = node[key];
+    field = WirePosition{position["cellId"].u32(), frameMembersFromJson(position)};
+}
+void readJson(const dat::JsonNode& node, const char* key, std::optional<ChildLink>& field) {
+    if (node.has(key))
+        field = linkFromJson(node[key]);
+}
+void readJson(const dat::JsonNode& node, const char* key,
+              std::optional<std::vector<ChildLink>>& field) {
+    if (!node.has(key))
+        return;
+    std::vector<ChildLink> children;
+    for (const dat::JsonNode& child : node[key].elements())
+        children.push_back(linkFromJson(child));
+    field = std::move(children);
 }
 
 template <typename T>
@@ -69,62 +208,10 @@ PhysicsDesc PhysicsDesc::decode(ByteCursor& in) {
     } else if (has(desc.flags, descflag::AnimationFrame)) {
         desc.animationFrame = in.u32("PhysicsDesc.animationFrame");
     }
-    if (has(desc.flags, descflag::Position)) {
-        WirePosition position;
-        position.cellId = in.u32("PhysicsDesc.position.cellId");
-        position.frame.origin = readVector(in, "PhysicsDesc.position.origin");
-        Quat& q = position.frame.orientation;
-        q.w = in.f32("PhysicsDesc.position.orientation");
-        q.x = in.f32("PhysicsDesc.position.orientation");
-        q.y = in.f32("PhysicsDesc.position.orientation");
-        q.z = in.f32("PhysicsDesc.position.orientation");
-        desc.position = position;
-    }
-    if (has(desc.flags, descflag::MTable))
-        desc.motionTableId = in.u32("PhysicsDesc.motionTableId");
-    if (has(desc.flags, descflag::STable))
-        desc.soundTableId = in.u32("PhysicsDesc.soundTableId");
-    if (has(desc.flags, descflag::PeTable))
-        desc.physicsScriptTableId = in.u32("PhysicsDesc.physicsScriptTableId");
-    if (has(desc.flags, descflag::CSetup))
-        desc.setupId = in.u32("PhysicsDesc.setupId");
-    if (has(desc.flags, descflag::Parent)) {
-        const std::uint32_t guid = in.u32("PhysicsDesc.parent.guid");
-        desc.parent = ChildLink{guid, in.u32("PhysicsDesc.parent.locationId")};
-    }
-    if (has(desc.flags, descflag::Children)) {
-        const std::uint32_t count = in.u32("PhysicsDesc.children.count");
-        // Eight bytes a child: a count the bytes cannot hold fails before anything is reserved.
-        if (count > in.remaining() / 8)
-            in.fail("PhysicsDesc.children.count",
-                    std::to_string(count) + " children need " + std::to_string(8ull * count) +
-                        " bytes, only " + std::to_string(in.remaining()) + " left");
-        std::vector<ChildLink> children;
-        children.reserve(count);
-        for (std::uint32_t i = 0; i < count; ++i) {
-            const std::uint32_t guid = in.u32("PhysicsDesc.children.guid");
-            children.push_back({guid, in.u32("PhysicsDesc.children.locationId")});
-        }
-        desc.children = std::move(children);
-    }
-    if (has(desc.flags, descflag::ObjScale))
-        desc.objScale = in.f32("PhysicsDesc.objScale");
-    if (has(desc.flags, descflag::Friction))
-        desc.friction = in.f32("PhysicsDesc.friction");
-    if (has(desc.flags, descflag::Elasticity))
-        desc.elasticity = in.f32("PhysicsDesc.elasticity");
-    if (has(desc.flags, descflag::Translucency))
-        desc.translucency = in.f32("PhysicsDesc.translucency");
-    if (has(desc.flags, descflag::Velocity))
-        desc.velocity = readVector(in, "PhysicsDesc.velocity");
-    if (has(desc.flags, descflag::Acceleration))
-        desc.acceleration = readVector(in, "PhysicsDesc.acceleration");
-    if (has(desc.flags, descflag::Omega))
-        desc.omega = readVector(in, "PhysicsDesc.omega");
-    if (has(desc.flags, descflag::DefaultScript))
-        desc.defaultScriptType = in.u32("PhysicsDesc.defaultScriptType");
-    if (has(desc.flags, descflag::DefaultScriptIntensity))
-        desc.defaultScriptIntensity = in.f32("PhysicsDesc.defaultScriptIntensity");
+    forEachGated(desc, [&in, &desc](std::uint32_t bit, const char* field, auto& value) {
+        if (has(desc.flags, bit))
+            read(in, field, value.emplace());
+    });
     for (std::size_t i = 0; i < kChannelCount; ++i)
         desc.timestamps[i] = in.u16(kStampFields[i]);
     const auto pad = in.bytes((4 - in.position() % 4) % 4, "PhysicsDesc.align");
@@ -142,26 +229,9 @@ void PhysicsDesc::encode(ByteWriter& out) const {
     if (animationFrame.has_value() != (!hasMovement && has(flags, descflag::AnimationFrame)))
         inconsistent("PhysicsDesc.animationFrame",
                      "present exactly when AnimationFrame is set and Movement is clear");
-    requireGated(flags, descflag::Position, position, "PhysicsDesc.position");
-    requireGated(flags, descflag::MTable, motionTableId, "PhysicsDesc.motionTableId");
-    requireGated(flags, descflag::STable, soundTableId, "PhysicsDesc.soundTableId");
-    requireGated(flags, descflag::PeTable, physicsScriptTableId,
-                 "PhysicsDesc.physicsScriptTableId");
-    requireGated(flags, descflag::CSetup, setupId, "PhysicsDesc.setupId");
-    requireGated(flags, descflag::Parent, parent, "PhysicsDesc.parent");
-    requireGated(flags, descflag::Children, children, "PhysicsDesc.children");
-    requireGated(flags, descflag::ObjScale, objScale, "PhysicsDesc.objScale");
-    requireGated(flags, descflag::Friction, friction, "PhysicsDesc.friction");
-    requireGated(flags, descflag::Elasticity, elasticity, "PhysicsDesc.elasticity");
-    requireGated(flags, descflag::Translucency, translucency, "PhysicsDesc.translucency");
-    requireGated(flags, descflag::Velocity, velocity, "PhysicsDesc.velocity");
-    requireGated(flags, descflag::Acceleration, acceleration, "PhysicsDesc.acceleration");
-    requireGated(flags, descflag::Omega, omega, "PhysicsDesc.omega");
-    requireGated(flags, descflag::DefaultScript, defaultScriptType,
-                 "PhysicsDesc.defaultScriptType");
-    requireGated(flags, descflag::DefaultScriptIntensity, defaultScriptIntensity,
-                 "PhysicsDesc.defaultScriptIntensity");
-
+    forEachGated(*this, [this](std::uint32_t bit, const char* field, const auto& value) {
+        requireGated(flags, bit, value, field);
+    });
     out.u32(flags);
     out.u32(state);
     if (movement) {
@@ -172,39 +242,10 @@ void PhysicsDesc::encode(ByteWriter& out) const {
     }
     if (animationFrame)
         out.u32(*animationFrame);
-    if (position) {
-        out.u32(position->cellId);
-        writeVector(out, position->frame.origin);
-        const Quat& q = position->frame.orientation;
-        out.f32(q.w);
-        out.f32(q.x);
-        out.f32(q.y);
-        out.f32(q.z);
-    }
-    for (const auto& id : {motionTableId, soundTableId, physicsScriptTableId, setupId})
-        if (id)
-            out.u32(*id);
-    if (parent) {
-        out.u32(parent->guid);
-        out.u32(parent->locationId);
-    }
-    if (children) {
-        out.u32(std::uint32_t(children->size()));
-        for (const ChildLink& child : *children) {
-            out.u32(child.guid);
-            out.u32(child.locationId);
-        }
-    }
-    for (const auto& real : {objScale, friction, elasticity, translucency})
-        if (real)
-            out.f32(*real);
-    for (const auto& vector : {velocity, acceleration, omega})
-        if (vector)
-            writeVector(out, *vector);
-    if (defaultScriptType)
-        out.u32(*defaultScriptType);
-    if (defaultScriptIntensity)
-        out.f32(*defaultScriptIntensity);
+    forEachGated(*this, [&out](std::uint32_t, const char*, const auto& value) {
+        if (value)
+            write(out, *value);
+    });
     for (std::uint16_t stamp : timestamps)
         out.u16(stamp);
     const std::size_t padCount = (4 - out.size() % 4) % 4;
@@ -215,22 +256,9 @@ void PhysicsDesc::syncFlags() {
     setBit(flags, descflag::Movement, movement);
     if (!movement)
         setBit(flags, descflag::AnimationFrame, animationFrame);
-    setBit(flags, descflag::Position, position);
-    setBit(flags, descflag::MTable, motionTableId);
-    setBit(flags, descflag::STable, soundTableId);
-    setBit(flags, descflag::PeTable, physicsScriptTableId);
-    setBit(flags, descflag::CSetup, setupId);
-    setBit(flags, descflag::Parent, parent);
-    setBit(flags, descflag::Children, children);
-    setBit(flags, descflag::ObjScale, objScale);
-    setBit(flags, descflag::Friction, friction);
-    setBit(flags, descflag::Elasticity, elasticity);
-    setBit(flags, descflag::Translucency, translucency);
-    setBit(flags, descflag::Velocity, velocity);
-    setBit(flags, descflag::Acceleration, acceleration);
-    setBit(flags, descflag::Omega, omega);
-    setBit(flags, descflag::DefaultScript, defaultScriptType);
-    setBit(flags, descflag::DefaultScriptIntensity, defaultScriptIntensity);
+    forEachGated(*this, [this](std::uint32_t bit, const char*, const auto& value) {
+        setBit(flags, bit, value);
+    });
 }
 
 PhysicsDesc PhysicsDesc::fromJson(const dat::JsonNode& node) {
@@ -252,48 +280,14 @@ PhysicsDesc PhysicsDesc::fromJson(const dat::JsonNode& node) {
     }
     if (node.has("animationFrame"))
         desc.animationFrame = node["animationFrame"].u32();
-    if (node.has("position")) {
-        const dat::JsonNode position = node["position"];
-        desc.position = WirePosition{position["cellId"].u32(), frameMembersFromJson(position)};
-    }
-    const auto id = [&node](const char* key, std::optional<std::uint32_t>& field) {
-        if (node.has(key))
-            field = node[key].u32();
-    };
-    id("motionTableId", desc.motionTableId);
-    id("soundTableId", desc.soundTableId);
-    id("physicsScriptTableId", desc.physicsScriptTableId);
-    id("setupId", desc.setupId);
-    if (node.has("parent"))
-        desc.parent = linkFromJson(node["parent"]);
-    if (node.has("children")) {
-        std::vector<ChildLink> children;
-        for (const dat::JsonNode& child : node["children"].elements())
-            children.push_back(linkFromJson(child));
-        desc.children = std::move(children);
-    }
-    const auto real = [&node](const char* key, std::optional<float>& field) {
-        if (hasReal(node, key))
-            field = realFromJson(node, key);
-    };
-    real("objScale", desc.objScale);
-    real("friction", desc.friction);
-    real("elasticity", desc.elasticity);
-    real("translucency", desc.translucency);
-    const auto vector = [&node](const char* key, std::optional<Vec3>& field) {
-        if (hasReal(node, key))
-            field = vec3MemberFromJson(node, key);
-    };
-    vector("velocity", desc.velocity);
-    vector("acceleration", desc.acceleration);
-    vector("omega", desc.omega);
-    id("defaultScriptType", desc.defaultScriptType);
-    real("defaultScriptIntensity", desc.defaultScriptIntensity);
+    forEachGated(desc, [&node](std::uint32_t, const char* field, auto& value) {
+        readJson(node, jsonKey(field), value);
+    });
 
     const dat::JsonNode stamps = node["timestamps"];
-    requireOnlyKeys(stamps, kStampKeys);
+    requireOnlyKeys(stamps, kChannelNames);
     for (std::size_t i = 0; i < kChannelCount; ++i)
-        desc.timestamps[i] = stamps[kStampKeys[i]].u16(0);
+        desc.timestamps[i] = stamps[kChannelNames[i]].u16(0);
     desc.alignPad = padFromJson<3>(node["alignPad"]);
 
     if (node.has("flags"))
@@ -319,51 +313,13 @@ QJsonObject toJson(const PhysicsDesc& desc) {
         out["autonomousMovement"] = qint64(*desc.autonomousMovement);
     if (desc.animationFrame)
         out["animationFrame"] = qint64(*desc.animationFrame);
-    if (desc.position) {
-        QJsonObject position = frameJson(desc.position->frame);
-        position["cellId"] = hexJson(desc.position->cellId);
-        out["position"] = position;
-    }
-    if (desc.motionTableId)
-        out["motionTableId"] = hexJson(*desc.motionTableId);
-    if (desc.soundTableId)
-        out["soundTableId"] = hexJson(*desc.soundTableId);
-    if (desc.physicsScriptTableId)
-        out["physicsScriptTableId"] = hexJson(*desc.physicsScriptTableId);
-    if (desc.setupId)
-        out["setupId"] = hexJson(*desc.setupId);
-    const auto link = [](const ChildLink& child) {
-        return QJsonObject{{"guid", hexJson(child.guid)}, {"locationId", qint64(child.locationId)}};
-    };
-    if (desc.parent)
-        out["parent"] = link(*desc.parent);
-    if (desc.children) {
-        QJsonArray children;
-        for (const ChildLink& child : *desc.children)
-            children.append(link(child));
-        out["children"] = children;
-    }
-    if (desc.objScale)
-        putReal(out, "objScale", *desc.objScale);
-    if (desc.friction)
-        putReal(out, "friction", *desc.friction);
-    if (desc.elasticity)
-        putReal(out, "elasticity", *desc.elasticity);
-    if (desc.translucency)
-        putReal(out, "translucency", *desc.translucency);
-    if (desc.velocity)
-        putVec3(out, "velocity", *desc.velocity);
-    if (desc.acceleration)
-        putVec3(out, "acceleration", *desc.acceleration);
-    if (desc.omega)
-        putVec3(out, "omega", *desc.omega);
-    if (desc.defaultScriptType)
-        out["defaultScriptType"] = hexJson(*desc.defaultScriptType);
-    if (desc.defaultScriptIntensity)
-        putReal(out, "defaultScriptIntensity", *desc.defaultScriptIntensity);
+    forEachGated(desc, [&out](std::uint32_t, const char* field, const auto& value) {
+        if (value)
+            putJson(out, jsonKey(field), *value);
+    });
     QJsonObject stamps;
     for (std::size_t i = 0; i < kChannelCount; ++i)
-        stamps[QString::fromLatin1(kStampKeys[i].data(), qsizetype(kStampKeys[i].size()))] =
+        stamps[QString::fromLatin1(kChannelNames[i].data(), qsizetype(kChannelNames[i].size()))] =
             desc.timestamps[i];
     out["timestamps"] = stamps;
     if (desc.alignPad != std::array<std::uint8_t, 3>{})

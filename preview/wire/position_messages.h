@@ -82,12 +82,10 @@ struct UpdatePosition {
     std::uint32_t guid = 0;
     PositionPack position;
 
-    // The whole body, opcode first; putFields and fromFields are its JSON beside the opcode,
-    // name and guid.
-    static UpdatePosition decode(dat::ByteCursor& in);
-    void encode(dat::ByteWriter& out) const;
-    void putFields(QJsonObject& out) const;
-    static UpdatePosition fromFields(const dat::JsonNode& node, std::uint32_t guid);
+    // One list for decode, encode and JSON (preview/wire/fields.h).
+    template <typename Io, typename Self> static void fields(Io& io, Self& m) {
+        io.part("position", m.position);
+    }
 
     bool operator==(const UpdatePosition&) const = default;
 };
@@ -103,12 +101,14 @@ struct VectorUpdate {
     std::uint16_t vectorStamp = 0;
 
     static constexpr std::size_t kSize = 36;
-    // The whole body, opcode first; putFields and fromFields are its JSON beside the opcode,
-    // name and guid.
-    static VectorUpdate decode(dat::ByteCursor& in);
-    void encode(dat::ByteWriter& out) const;
-    void putFields(QJsonObject& out) const;
-    static VectorUpdate fromFields(const dat::JsonNode& node, std::uint32_t guid);
+    // One list for decode, encode and JSON (preview/wire/fields.h); omega may be left out of
+    // the JSON (zero).
+    template <typename Io, typename Self> static void fields(Io& io, Self& m) {
+        io.vector("VectorUpdate.velocity", m.velocity);
+        io.vector("VectorUpdate.omega", m.omega, true);
+        io.stamp("VectorUpdate.instanceStamp", m.instanceStamp);
+        io.stamp("VectorUpdate.vectorStamp", m.vectorStamp);
+    }
     bool operator==(const VectorUpdate&) const = default;
 };
 

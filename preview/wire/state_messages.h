@@ -2,12 +2,8 @@
 
 // F74B SetState: a new PhysicsState for an object, gated by its State stamp (docs/wire.md).
 
-#include "datreader/io/byte_cursor.h"
-#include "datreader/io/byte_writer.h"
-#include "datreader/io/json_node.h"
 #include "preview/wire/opcodes.h"
 
-#include <QJsonObject>
 #include <cstddef>
 #include <cstdint>
 
@@ -22,12 +18,12 @@ struct SetState {
     std::uint16_t stateStamp = 0;
 
     static constexpr std::size_t kSize = 16;
-    // The whole body, opcode first; putFields and fromFields are its JSON beside the opcode,
-    // name and guid.
-    static SetState decode(dat::ByteCursor& in);
-    void encode(dat::ByteWriter& out) const;
-    void putFields(QJsonObject& out) const;
-    static SetState fromFields(const dat::JsonNode& node, std::uint32_t guid);
+    // One list for decode, encode and JSON (preview/wire/fields.h).
+    template <typename Io, typename Self> static void fields(Io& io, Self& m) {
+        io.id("SetState.state", m.state);
+        io.stamp("SetState.instanceStamp", m.instanceStamp);
+        io.stamp("SetState.stateStamp", m.stateStamp);
+    }
     bool operator==(const SetState&) const = default;
 };
 

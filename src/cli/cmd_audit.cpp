@@ -95,10 +95,8 @@ std::optional<std::vector<std::uint32_t>> idsFrom(const QString& text) {
 }
 
 int snapshot(const QCommandLineParser& parser, const QString& datPath, int jobs) {
-    if (!parser.isSet("output")) {
-        printError("--snapshot needs -o MANIFEST.json");
+    if (!requireOption(parser, "output", "--snapshot needs -o MANIFEST.json"))
         return kUsageOrIo;
-    }
     const auto dat = openDat(datPath);
     if (!dat)
         return kUsageOrIo;
@@ -186,10 +184,9 @@ int runAudit(const QStringList& arguments) {
             return hashAll(datPath, *jobs);
         if (parser.isSet("snapshot"))
             return snapshot(parser, datPath, *jobs);
-        if (!parser.isSet("manifest")) {
-            printError("audit needs --manifest MANIFEST.json (or --snapshot / --hash-all)");
+        if (!requireOption(parser, "manifest",
+                           "audit needs --manifest MANIFEST.json (or --snapshot / --hash-all)"))
             return kUsageOrIo;
-        }
         const audit::Manifest manifest = audit::Manifest::load(parser.value("manifest"));
         const auto dat = openDat(datPath);
         if (!dat)
@@ -208,10 +205,7 @@ int runAudit(const QStringList& arguments) {
         if (parser.isSet("junit") &&
             !writeFileAtomically(parser.value("junit"), audit::toJUnit(result, datPath)))
             return kUsageOrIo;
-        if (parser.isSet("json"))
-            writeOut(QJsonDocument(audit::toJson(result)).toJson());
-        else
-            printOut(audit::toText(result));
+        printResult(parser, QJsonDocument(audit::toJson(result)), audit::toText(result));
         return result.passed() ? kSuccess : kCheckFailed;
     } catch (const dat::DatError& error) {
         printError(QString::fromStdString(error.what()));

@@ -25,10 +25,8 @@ int runBuild(const QStringList& arguments) {
     parser.addOption({{"q", "quiet"}, "Print nothing on success."});
     if (auto exit = parseOrExit(parser, arguments, 1))
         return *exit;
-    if (!parser.isSet("output")) {
-        printError("build needs -o OUT.dat (see --help)");
+    if (!requireOption(parser, "output", "build needs -o OUT.dat (see --help)"))
         return kUsageOrIo;
-    }
     const QString output = parser.value("output");
 
     try {

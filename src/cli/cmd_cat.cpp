@@ -4,16 +4,13 @@
 namespace portalkit::cli {
 
 int runCat(const QStringList& arguments) {
-    QCommandLineParser parser;
-    parser.setApplicationDescription("Writes one entry's bytes (inflated when stored compressed) "
-                                     "to stdout, or to a file with -o.");
-    parser.addPositionalArgument("DAT", "The DAT file.");
-    parser.addPositionalArgument("ID", "The entry id, e.g. 0x02000124.");
-    parser.addOption({{"o", "output"}, "Write to FILE instead of stdout.", "FILE"});
-    if (auto exit = parseOrExit(parser, arguments, 2))
+    DatCommand command("Writes one entry's bytes (inflated when stored compressed) to stdout, "
+                       "or to a file with -o.",
+                       {{{"o", "output"}, "Write to FILE instead of stdout.", "FILE"}});
+    if (auto exit = command.parseEntry(arguments))
         return *exit;
-
-    auto opened = openEntry(parser.positionalArguments().at(0), parser.positionalArguments().at(1));
+    const QCommandLineParser& parser = command.parser;
+    auto opened = command.openEntry();
     if (!opened)
         return kUsageOrIo;
     QByteArray bytes;

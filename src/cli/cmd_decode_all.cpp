@@ -23,18 +23,14 @@ constexpr qsizetype kListedFailures = 200;
 } // namespace
 
 int runDecodeAll(const QStringList& arguments) {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
+    DatCommand command(
         "Decodes every entry of a type PortalKit knows, re-encodes it and compares the bytes, "
         "then reports counts and failures per type. Exit 1 if any entry failed to decode or "
-        "did not re-encode to the same bytes. Run it on your own client_portal.dat.");
-    parser.addPositionalArgument("DAT", "The DAT file.");
-    parser.addOption({"json", "Print one JSON object."});
-    if (auto exit = parseOrExit(parser, arguments, 1))
+        "did not re-encode to the same bytes. Run it on your own client_portal.dat.",
+        {jsonOption()});
+    if (auto exit = command.open(arguments))
         return *exit;
-    auto dat = openDat(parser.positionalArguments().at(0));
-    if (!dat)
-        return kUsageOrIo;
+    auto& [parser, dat] = command;
 
     QElapsedTimer clock;
     clock.start();

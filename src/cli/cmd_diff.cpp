@@ -7,22 +7,17 @@
 namespace portalkit::cli {
 
 int runDiff(const QStringList& arguments) {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
+    DatCommand command(
         "Compares two DATs: entries added, removed and changed (length + SHA-256 of the "
         "inflated bytes) by type with their sizes, the kind, iteration and release versions, "
         "and for changed Setups and PhysicsScriptTables the pinned properties that changed. "
-        "Exit 0 when identical, 1 when they differ, as diff(1) does.");
-    parser.addPositionalArgument("A", "The DAT to compare from.");
-    parser.addPositionalArgument("B", "The DAT to compare to.");
-    parser.addOption({"json", "Print one JSON object."});
-    if (auto exit = parseOrExit(parser, arguments, 2))
+        "Exit 0 when identical, 1 when they differ, as diff(1) does.",
+        {jsonOption()}, "A", "The DAT to compare from.");
+    command.parser.addPositionalArgument("B", "The DAT to compare to.");
+    if (auto exit = command.open(arguments, 2))
         return *exit;
-    const QString pathA = parser.positionalArguments().at(0);
+    auto& [parser, datA] = command;
     const QString pathB = parser.positionalArguments().at(1);
-    auto datA = openDat(pathA);
-    if (!datA)
-        return kUsageOrIo;
     auto datB = openDat(pathB);
     if (!datB)
         return kUsageOrIo;
@@ -35,10 +30,7 @@ int runDiff(const QStringList& arguments) {
         printError(QString::fromUtf8(error.what()));
         return kUsageOrIo;
     }
-    if (parser.isSet("json"))
-        printOut(QJsonDocument(audit::toJson(diff)).toJson());
-    else
-        printOut(audit::toText(diff));
+    printResult(parser, QJsonDocument(audit::toJson(diff)), audit::toText(diff));
     return diff.identical() ? kSuccess : kCheckFailed;
 }
 

@@ -55,31 +55,28 @@ int writeModel(dat::DatFile dat, std::uint32_t id, const QString& output,
 } // namespace
 
 int runExport(const QStringList& arguments) {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
+    DatCommand command(
         "Exports one entry: RenderSurface, SurfaceTexture and Surface as PNG (palettes and "
         "textures are looked up in the same DAT), Wave as .wav (or .mp3 when the sound is MP3), "
         "GfxObj and Setup as a glTF 2.0 model (.glb or .gltf, +Y up; see docs/export.md), "
-        "anything with --raw as its bytes.");
-    parser.addPositionalArgument("DAT", "The DAT file.");
-    parser.addPositionalArgument("ID", "The entry id, e.g. 0x06001234.");
-    parser.addOption({{"o", "output"}, "The file to write (required).", "FILE"});
-    parser.addOption({"raw", "Write the entry's bytes (inflated) instead of converting them."});
-    parser.addOption({"motion",
-                      "Setup: bake this motion command (e.g. 0x10000153) as a glTF animation.",
-                      "CMD"});
-    parser.addOption({"style", "Setup: perform this style command before --motion.", "S"});
-    parser.addOption({"interpolation",
-                      "Animation keys: linear (default) or step (frames held, as the client).",
-                      "MODE", "linear"});
-    parser.addOption({"spheres", "Setup: add its collision and selection spheres as nodes."});
-    if (auto exit = parseOrExit(parser, arguments, 2))
+        "anything with --raw as its bytes.",
+        {
+            {{"o", "output"}, "The file to write (required).", "FILE"},
+            {"raw", "Write the entry's bytes (inflated) instead of converting them."},
+            {"motion", "Setup: bake this motion command (e.g. 0x10000153) as a glTF animation.",
+             "CMD"},
+            {"style", "Setup: perform this style command before --motion.", "S"},
+            {"interpolation",
+             "Animation keys: linear (default) or step (frames held, as the client).", "MODE",
+             "linear"},
+            {"spheres", "Setup: add its collision and selection spheres as nodes."},
+        });
+    if (auto exit = command.parseEntry(arguments, "0x06001234"))
         return *exit;
-    if (!parser.isSet("output")) {
-        printError("export needs -o FILE (see --help)");
+    const QCommandLineParser& parser = command.parser;
+    if (!requireOption(parser, "output", "export needs -o FILE (see --help)"))
         return kUsageOrIo;
-    }
-    auto opened = openEntry(parser.positionalArguments().at(0), parser.positionalArguments().at(1));
+    auto opened = command.openEntry();
     if (!opened)
         return kUsageOrIo;
     const dat::DatFile& dat = opened->dat;

@@ -8,17 +8,11 @@
 namespace portalkit::cli {
 
 int runInfo(const QStringList& arguments) {
-    QCommandLineParser parser;
-    parser.setApplicationDescription("Shows a DAT's header fields, entry count by type and "
-                                     "iteration.");
-    parser.addPositionalArgument("DAT", "The DAT file.");
-    parser.addOption({"json", "Print one JSON object."});
-    if (auto exit = parseOrExit(parser, arguments, 1))
+    DatCommand command("Shows a DAT's header fields, entry count by type and iteration.",
+                       {jsonOption()});
+    if (auto exit = command.open(arguments))
         return *exit;
-
-    auto dat = openDat(parser.positionalArguments().at(0));
-    if (!dat)
-        return kUsageOrIo;
+    auto& [parser, dat] = command;
     const dat::DatHeader& h = dat->header();
 
     // Type names are static strings, so counting by view allocates nothing per entry.

@@ -6,17 +6,12 @@
 namespace portalkit::cli {
 
 int runLs(const QStringList& arguments) {
-    QCommandLineParser parser;
-    parser.setApplicationDescription("Lists a DAT's entries in ascending id order.");
-    parser.addPositionalArgument("DAT", "The DAT file.");
-    TypeFilter::addOption(parser);
-    parser.addOption({"json", "Print one JSON array of entry objects."});
-    if (auto exit = parseOrExit(parser, arguments, 1))
+    DatCommand command(
+        "Lists a DAT's entries in ascending id order.",
+        {TypeFilter::option(), jsonOption("Print one JSON array of entry objects.")});
+    if (auto exit = command.open(arguments))
         return *exit;
-
-    auto dat = openDat(parser.positionalArguments().at(0));
-    if (!dat)
-        return kUsageOrIo;
+    auto& [parser, dat] = command;
     const auto filter = TypeFilter::fromParser(parser, dat->kind());
     if (!filter)
         return kUsageOrIo;

@@ -31,6 +31,193 @@ template <std::size_t N> bool hexInto(const QJsonValue& value, std::array<std::u
     return true;
 }
 
+// What pack reads from its command line and dat.json before it writes anything.
+struct PackPlan {
+    QDir folder;
+    QJsonObject manifest;
+    std::optional<dat::DatHeader> templateHeader;
+    dat::DatKind kind = dat::DatKind::Portal;
+    std::uint32_t blockSize = 0;
+    std::uint32_t defaultDate = 0;
+    std::map<std::uint32_t, EntryMeta> meta;
+};
+
+QList<QCommandLineOption> packOptions() {
+    return {
+        {{"o", "output"}, "The DAT to write (required).", "OUT.dat"},
+        {"kind", "portal, cell, local or highres (default: dat.json, the template, or portal).",
+         "KIND"},
+        {"block-size", "1024 or 256 (default: the kind's).", "BYTES"},
+        {"template", "Copy the header version fields from this DAT.", "DAT"},
+        {"compress", "Store entries zlib-compressed (DatReaderWriter's form; the retail client "
+                     "cannot read it)."},
+        {"date", "Unix time for entries without one in dat.json (default 0).", "SECONDS"},
+        {"iteration", "The DAT iteration when no 0xFFFF0001.bin is given.", "N"},
+    };
+}
+
+// --NAME as an unsigned number that `valid` accepts, `fallback` when unset; prints `message`
+// and returns nothing otherwise.
+std::optional<std::uint32_t> uintOption(const QCommandLineParser& parser, const QString& name,
+                                        std::uint32_t fallback, bool (*valid)(std::uint32_t),
+                                        const char* message) {
+    if (!parser.isSet(name))
+        return fallback;
+    bool ok = false;
+    const std::uint32_t value = parser.value(name).toUInt(&ok);
+    if (ok && valid(value))
+        return value;
+    printError(message);
+    return std::nullopt;
+}
+
+// dat.json when the folder has one, else an empty object; nothing (after saying why) when it
+// is not a JSON object.
+std::optional<QJsonObject> readManifest(const QDir& folder) {
+    if (!folder.exists(kManifestName))
+        return QJsonObject();
+    QFile file(folder.filePath(kManifestName));
+    QJsonParseError error;
+    const auto document = file.open(QIODevice::ReadOnly)
+                              ? QJsonDocument::fromJson(file.readAll(), &error)
+                              : QJsonDocument();
+    if (!document.isObject()) {
+        printError(file.fileName() + ": not a JSON object (" + error.errorString() + ")");
+        return std::nullopt;
+    }
+    return document.object();
+}
+
+// --kind, else dat.json's kind, else the template's, else portal.
+bool readKind(const QCommandLineParser& parser, PackPlan& plan) {
+    const QString kindText =
+        parser.isSet("kind") ? parser.value("kind") : plan.manifest.value("kind").toString();
+    if (!kindText.isEmpty()) {
+        auto parsed = dat::kindFromName(kindText.toStdString());
+        if (!parsed) {
+            printError("unknown kind '" + kindText + "' (portal, cell, local or highres)");
+            return false;
+        }
+        plan.kind = *parsed;
+    } else if (plan.templateHeader && plan.templateHeader->kind() != dat::DatKind::Unknown) {
+        plan.kind = plan.templateHeader->kind();
+    }
+    return true;
+}
+
+bool readEntryMeta(PackPlan& plan) {
+    for (const QJsonValue& value : plan.manifest.value("entries").toArray()) {
+        const QJsonObject object = value.toObject();
+        const auto id = dat::parseDid(object.value("id").toString());
+        if (!id) {
+            printError("dat.json: entry without a valid id");
+            return false;
+        }
+        plan.meta[*id] = {std::uint32_t(object.value("flags").toDouble()),
+                          std::uint32_t(object.value("date").toDouble()),
+                          std::uint32_t(object.value("iteration").toDouble(1)),
+                          object.value("compressed").toBool()};
+    }
+    return true;
+}
+
+// Everything but the entry files, in the order pack has always checked it.
+bool readPlan(const QCommandLineParser& parser, PackPlan& plan) {
+    plan.folder = QDir(parser.positionalArguments().at(0));
+    if (!plan.folder.exists()) {
+        printError("no folder " + plan.folder.path());
+        return false;
+    }
+    auto manifest = readManifest(plan.folder);
+    if (!manifest)
+        return false;
+    plan.manifest = std::move(*manifest);
+    if (parser.isSet("template")) {
+        auto templ = openDat(parser.value("template"));
+        if (!templ)
+            return false;
+        plan.templateHeader = templ->header();
+    }
+    if (!readKind(parser, plan))
+        return false;
+    const auto blockSize = uintOption(
+        parser, "block-size", std::uint32_t(plan.manifest.value("blockSize").toInt(0)),
+        [](std::uint32_t size) { return size == 1024 || size == 256; },
+        "--block-size must be 1024 or 256");
+    const auto date = uintOption(
+        parser, "date", 0, [](std::uint32_t) { return true; }, "--date must be Unix seconds");
+    if (!blockSize || !date)
+        return false;
+    plan.blockSize = *blockSize;
+    plan.defaultDate = *date;
+    return readEntryMeta(plan);
+}
+
+// dat.json's header version fields, then the template's, then --iteration.
+bool setHeader(const QCommandLineParser& parser, const PackPlan& plan, dat::DatWriter& writer) {
+    const QJsonObject header = plan.manifest.value("header").toObject();
+    if (!header.isEmpty()) {
+        dat::DatHeader versions = writer.header();
+        bool ok = hexInto(header.value("versionString"), versions.versionString) &&
+                  hexInto(header.value("transactionRecord"), versions.transactionRecord) &&
+                  hexInto(header.value("versionGuid"), versions.versionGuid);
+        const auto masterMap = dat::parseDid(header.value("masterMapId").toString());
+        if (!ok || !masterMap) {
+            printError("dat.json: malformed header fields");
+            return false;
+        }
+        versions.masterMapId = *masterMap;
+        versions.enginePackVersion = std::uint32_t(header.value("enginePackVersion").toDouble());
+        versions.gamePackVersion = std::uint32_t(header.value("gamePackVersion").toDouble());
+        versions.minorVersion = std::uint32_t(header.value("minorVersion").toDouble());
+        writer.copyVersionFrom(versions);
+    }
+    if (plan.templateHeader)
+        writer.copyVersionFrom(*plan.templateHeader);
+    const auto iteration = uintOption(
+        parser, "iteration", 0, [](std::uint32_t n) { return n >= 1 && n <= INT32_MAX; },
+        "--iteration must be a positive number");
+    if (!iteration)
+        return false;
+    if (parser.isSet("iteration"))
+        writer.setIteration(int(*iteration));
+    return true;
+}
+
+// Every 0xXXXXXXXX.bin of the folder, with dat.json's flags, date and iteration.
+bool putEntries(const PackPlan& plan, bool compress, dat::DatWriter& writer) {
+    static const QRegularExpression entryName("^0x([0-9A-Fa-f]{8})\\.bin$");
+    const auto files = plan.folder.entryList(QDir::Files | QDir::NoDotAndDotDot, QDir::Name);
+    for (const QString& name : files) {
+        if (name == kManifestName)
+            continue;
+        const auto match = entryName.match(name);
+        if (!match.hasMatch()) {
+            printError("unexpected file " + plan.folder.filePath(name) +
+                       " (entries are named like 0x02000124.bin)");
+            return false;
+        }
+        QFile file(plan.folder.filePath(name));
+        if (!file.open(QIODevice::ReadOnly)) {
+            printError("cannot read " + file.fileName() + ": " + file.errorString());
+            return false;
+        }
+        dat::WriterEntry entry;
+        entry.id = match.captured(1).toUInt(nullptr, 16);
+        entry.data = file.readAll();
+        entry.date = plan.defaultDate;
+        entry.compress = compress;
+        if (auto it = plan.meta.find(entry.id); it != plan.meta.end()) {
+            entry.flags = it->second.flags;
+            entry.date = it->second.date;
+            entry.iteration = it->second.iteration;
+            entry.compress = entry.compress || it->second.compressed;
+        }
+        writer.put(std::move(entry));
+    }
+    return true;
+}
+
 } // namespace
 
 int runPack(const QStringList& arguments) {
@@ -40,162 +227,18 @@ int runPack(const QStringList& arguments) {
         "A dat.json written by 'portalkit unpack' supplies the header fields and each entry's "
         "flags, date and iteration, so unpack + pack gives back the same DAT.");
     parser.addPositionalArgument("FOLDER", "The folder of entry files.");
-    parser.addOption({{"o", "output"}, "The DAT to write (required).", "OUT.dat"});
-    parser.addOption({"kind",
-                      "portal, cell, local or highres (default: dat.json, the template, "
-                      "or portal).",
-                      "KIND"});
-    parser.addOption({"block-size", "1024 or 256 (default: the kind's).", "BYTES"});
-    parser.addOption({"template", "Copy the header version fields from this DAT.", "DAT"});
-    parser.addOption({"compress", "Store entries zlib-compressed (DatReaderWriter's form; the "
-                                  "retail client cannot read it)."});
-    parser.addOption(
-        {"date", "Unix time for entries without one in dat.json (default 0).", "SECONDS"});
-    parser.addOption({"iteration", "The DAT iteration when no 0xFFFF0001.bin is given.", "N"});
+    parser.addOptions(packOptions());
     if (auto exit = parseOrExit(parser, arguments, 1))
         return *exit;
-    if (!parser.isSet("output")) {
-        printError("pack needs -o OUT.dat (see --help)");
+    if (!requireOption(parser, "output", "pack needs -o OUT.dat (see --help)"))
         return kUsageOrIo;
-    }
-
-    const QDir folder(parser.positionalArguments().at(0));
-    if (!folder.exists()) {
-        printError("no folder " + folder.path());
+    PackPlan plan;
+    if (!readPlan(parser, plan))
         return kUsageOrIo;
-    }
-
-    QJsonObject manifest;
-    if (folder.exists(kManifestName)) {
-        QFile file(folder.filePath(kManifestName));
-        QJsonParseError error;
-        const auto document = file.open(QIODevice::ReadOnly)
-                                  ? QJsonDocument::fromJson(file.readAll(), &error)
-                                  : QJsonDocument();
-        if (!document.isObject()) {
-            printError(file.fileName() + ": not a JSON object (" + error.errorString() + ")");
-            return kUsageOrIo;
-        }
-        manifest = document.object();
-    }
-
-    std::optional<dat::DatHeader> templateHeader;
-    if (parser.isSet("template")) {
-        auto templ = openDat(parser.value("template"));
-        if (!templ)
-            return kUsageOrIo;
-        templateHeader = templ->header();
-    }
-
-    dat::DatKind kind = dat::DatKind::Portal;
-    const QString kindText =
-        parser.isSet("kind") ? parser.value("kind") : manifest.value("kind").toString();
-    if (!kindText.isEmpty()) {
-        auto parsed = dat::kindFromName(kindText.toStdString());
-        if (!parsed) {
-            printError("unknown kind '" + kindText + "' (portal, cell, local or highres)");
-            return kUsageOrIo;
-        }
-        kind = *parsed;
-    } else if (templateHeader && templateHeader->kind() != dat::DatKind::Unknown) {
-        kind = templateHeader->kind();
-    }
-
-    std::uint32_t blockSize = std::uint32_t(manifest.value("blockSize").toInt(0));
-    if (parser.isSet("block-size")) {
-        bool ok = false;
-        blockSize = parser.value("block-size").toUInt(&ok);
-        if (!ok || (blockSize != 1024 && blockSize != 256)) {
-            printError("--block-size must be 1024 or 256");
-            return kUsageOrIo;
-        }
-    }
-
-    std::uint32_t defaultDate = 0;
-    if (parser.isSet("date")) {
-        bool ok = false;
-        defaultDate = parser.value("date").toUInt(&ok);
-        if (!ok) {
-            printError("--date must be Unix seconds");
-            return kUsageOrIo;
-        }
-    }
-
-    std::map<std::uint32_t, EntryMeta> meta;
-    for (const QJsonValue& value : manifest.value("entries").toArray()) {
-        const QJsonObject object = value.toObject();
-        const auto id = dat::parseDid(object.value("id").toString());
-        if (!id) {
-            printError("dat.json: entry without a valid id");
-            return kUsageOrIo;
-        }
-        meta[*id] = {std::uint32_t(object.value("flags").toDouble()),
-                     std::uint32_t(object.value("date").toDouble()),
-                     std::uint32_t(object.value("iteration").toDouble(1)),
-                     object.value("compressed").toBool()};
-    }
-
     try {
-        dat::DatWriter writer(kind, blockSize);
-        const QJsonObject header = manifest.value("header").toObject();
-        if (!header.isEmpty()) {
-            dat::DatHeader versions = writer.header();
-            bool ok = hexInto(header.value("versionString"), versions.versionString) &&
-                      hexInto(header.value("transactionRecord"), versions.transactionRecord) &&
-                      hexInto(header.value("versionGuid"), versions.versionGuid);
-            const auto masterMap = dat::parseDid(header.value("masterMapId").toString());
-            if (!ok || !masterMap) {
-                printError("dat.json: malformed header fields");
-                return kUsageOrIo;
-            }
-            versions.masterMapId = *masterMap;
-            versions.enginePackVersion =
-                std::uint32_t(header.value("enginePackVersion").toDouble());
-            versions.gamePackVersion = std::uint32_t(header.value("gamePackVersion").toDouble());
-            versions.minorVersion = std::uint32_t(header.value("minorVersion").toDouble());
-            writer.copyVersionFrom(versions);
-        }
-        if (templateHeader)
-            writer.copyVersionFrom(*templateHeader);
-        if (parser.isSet("iteration")) {
-            bool ok = false;
-            const int iteration = parser.value("iteration").toInt(&ok);
-            if (!ok || iteration < 1) {
-                printError("--iteration must be a positive number");
-                return kUsageOrIo;
-            }
-            writer.setIteration(iteration);
-        }
-
-        static const QRegularExpression entryName("^0x([0-9A-Fa-f]{8})\\.bin$");
-        const auto files = folder.entryList(QDir::Files | QDir::NoDotAndDotDot, QDir::Name);
-        for (const QString& name : files) {
-            if (name == kManifestName)
-                continue;
-            const auto match = entryName.match(name);
-            if (!match.hasMatch()) {
-                printError("unexpected file " + folder.filePath(name) +
-                           " (entries are named like 0x02000124.bin)");
-                return kUsageOrIo;
-            }
-            QFile file(folder.filePath(name));
-            if (!file.open(QIODevice::ReadOnly)) {
-                printError("cannot read " + file.fileName() + ": " + file.errorString());
-                return kUsageOrIo;
-            }
-            dat::WriterEntry entry;
-            entry.id = match.captured(1).toUInt(nullptr, 16);
-            entry.data = file.readAll();
-            entry.date = defaultDate;
-            entry.compress = parser.isSet("compress");
-            if (auto it = meta.find(entry.id); it != meta.end()) {
-                entry.flags = it->second.flags;
-                entry.date = it->second.date;
-                entry.iteration = it->second.iteration;
-                entry.compress = entry.compress || it->second.compressed;
-            }
-            writer.put(std::move(entry));
-        }
+        dat::DatWriter writer(plan.kind, plan.blockSize);
+        if (!setHeader(parser, plan, writer) || !putEntries(plan, parser.isSet("compress"), writer))
+            return kUsageOrIo;
         writer.save(parser.value("output"));
     } catch (const dat::DatError& error) {
         printError(QString::fromStdString(error.what()));

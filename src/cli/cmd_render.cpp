@@ -368,11 +368,8 @@ int runRender(const QStringList& arguments) {
     RenderJob job;
     if (!readJob(parser, job))
         return kUsageOrIo;
-    auto dat = openDat(parser.positionalArguments().at(0));
-    if (!dat)
-        return kUsageOrIo;
-    return renderJob(
-        job, std::make_shared<Assets>(std::make_shared<const dat::DatFile>(std::move(*dat))));
+    const auto assets = openAssets(parser.positionalArguments().at(0));
+    return assets ? renderJob(job, assets) : kUsageOrIo;
 }
 
 } // namespace portalkit::cli

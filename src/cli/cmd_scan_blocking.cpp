@@ -8,18 +8,14 @@
 namespace portalkit::cli {
 
 int runScanBlocking(const QStringList& arguments) {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
+    DatCommand command(
         "Lists every CreateBlockingParticle hook in the DAT's PhysicsScripts and Animations, "
         "found by a raw aligned scan of their bytes (type 26, direction -1/0/1, a 0x32xxxxxx "
-        "emitter) that does not use the typed decoders.");
-    parser.addPositionalArgument("DAT", "The DAT file.");
-    parser.addOption({"json", "Print one JSON array."});
-    if (auto exit = parseOrExit(parser, arguments, 1))
+        "emitter) that does not use the typed decoders.",
+        {jsonOption("Print one JSON array.")});
+    if (auto exit = command.open(arguments))
         return *exit;
-    auto dat = openDat(parser.positionalArguments().at(0));
-    if (!dat)
-        return kUsageOrIo;
+    auto& [parser, dat] = command;
 
     std::size_t unreadable = 0;
     const auto hits = dat::scanCreateBlocking(*dat, &unreadable);

@@ -15,13 +15,7 @@ QString scalarText(const QJsonValue& value) {
     if (value.isString() && value.toString().size() > kLongest)
         return value.toString().left(48) +
                QStringLiteral("… (%1 characters; --json prints all)").arg(value.toString().size());
-    if (value.isString())
-        return value.toString();
-    if (value.isBool())
-        return value.toBool() ? "true" : "false";
-    if (value.isDouble())
-        return QString::number(value.toDouble(), 'g', 9);
-    return "null";
+    return plainScalar(value).value_or("null");
 }
 
 bool isFlat(const QJsonArray& array) {
@@ -65,15 +59,12 @@ void appendTree(QString& text, const QJsonValue& value, int depth, const QString
 } // namespace
 
 int runShow(const QStringList& arguments) {
-    QCommandLineParser parser;
-    parser.setApplicationDescription("Decodes one entry and prints it as a tree, or as JSON.");
-    parser.addPositionalArgument("DAT", "The DAT file.");
-    parser.addPositionalArgument("ID", "The entry id, e.g. 0x02000124.");
-    parser.addOption({"json", "Print the record as one JSON object."});
-    if (auto exit = parseOrExit(parser, arguments, 2))
+    DatCommand command("Decodes one entry and prints it as a tree, or as JSON.",
+                       {jsonOption("Print the record as one JSON object.")});
+    if (auto exit = command.parseEntry(arguments))
         return *exit;
-
-    auto opened = openEntry(parser.positionalArguments().at(0), parser.positionalArguments().at(1));
+    const QCommandLineParser& parser = command.parser;
+    auto opened = command.openEntry();
     if (!opened)
         return kUsageOrIo;
     const dat::DatFile& dat = opened->dat;
@@ -94,13 +85,9 @@ int runShow(const QStringList& arguments) {
         printError(QString::fromStdString(error.what()));
         return kCheckFailed;
     }
-    if (parser.isSet("json")) {
-        printOut(QJsonDocument(object).toJson());
-    } else {
-        QString text;
-        appendTree(text, object, 0, QString());
-        printOut(text);
-    }
+    QString tree;
+    appendTree(tree, object, 0, QString());
+    printResult(parser, QJsonDocument(object), tree);
     return kSuccess;
 }
 

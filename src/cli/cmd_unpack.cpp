@@ -17,19 +17,14 @@ template <std::size_t N> QString hex(const std::array<std::uint8_t, N>& bytes) {
 } // namespace
 
 int runUnpack(const QStringList& arguments) {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
+    DatCommand command(
         "Writes every entry of a DAT (inflated) to FOLDER as 0xXXXXXXXX.bin, plus dat.json with "
-        "the header fields and each entry's flags, date and iteration for 'portalkit pack'.");
-    parser.addPositionalArgument("DAT", "The DAT file.");
-    parser.addPositionalArgument("FOLDER", "Where to write (created if missing).");
-    TypeFilter::addOption(parser);
-    if (auto exit = parseOrExit(parser, arguments, 2))
+        "the header fields and each entry's flags, date and iteration for 'portalkit pack'.",
+        {TypeFilter::option()});
+    command.parser.addPositionalArgument("FOLDER", "Where to write (created if missing).");
+    if (auto exit = command.open(arguments, 2))
         return *exit;
-
-    auto dat = openDat(parser.positionalArguments().at(0));
-    if (!dat)
-        return kUsageOrIo;
+    auto& [parser, dat] = command;
     const auto filter = TypeFilter::fromParser(parser, dat->kind());
     if (!filter)
         return kUsageOrIo;

@@ -9,17 +9,15 @@
 namespace portalkit::cli {
 
 int runVerify(const QStringList& arguments) {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
+    DatCommand command(
         "Checks a DAT's whole structure: header, directory order and shape, every block chain, "
         "compressed streams, blocks owned twice, and the free list. Exit 1 when an error is "
-        "found (or a warning, with --strict).");
-    parser.addPositionalArgument("DAT", "The DAT file.");
-    parser.addOption({"json", "Print one JSON object with the counts and problems."});
-    parser.addOption({"strict", "Warnings (under-filled nodes, leaked blocks, ...) fail too."});
-    if (auto exit = parseOrExit(parser, arguments, 1))
+        "found (or a warning, with --strict).",
+        {jsonOption("Print one JSON object with the counts and problems."),
+         {"strict", "Warnings (under-filled nodes, leaked blocks, ...) fail too."}});
+    if (auto exit = command.parse(arguments))
         return *exit;
-
+    const QCommandLineParser& parser = command.parser;
     const QString path = parser.positionalArguments().at(0);
     if (!QFileInfo(path).isFile()) {
         printError("cannot open " + path + ": no such file");

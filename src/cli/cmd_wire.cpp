@@ -27,12 +27,8 @@ std::optional<QByteArray> parseHex(const QString& text) {
 }
 
 QString scalarText(const QJsonValue& value) {
-    if (value.isString())
-        return value.toString();
-    if (value.isBool())
-        return value.toBool() ? "true" : "false";
-    if (value.isDouble())
-        return QString::number(value.toDouble(), 'g', 9);
+    if (auto plain = plainScalar(value))
+        return *plain;
     return QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact))
         .mid(1)
         .chopped(1);
@@ -128,13 +124,9 @@ int runWire(const QStringList& arguments) {
         return kCheckFailed;
     }
     const QJsonObject json = preview::wire::toJson(message);
-    if (parser.isSet("json")) {
-        printOut(QJsonDocument(json).toJson());
-    } else {
-        QString tree;
-        appendTree(tree, json, 0);
-        printOut(tree);
-    }
+    QString tree;
+    appendTree(tree, json, 0);
+    printResult(parser, QJsonDocument(json), tree);
     return kSuccess;
 }
 

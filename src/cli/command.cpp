@@ -32,6 +32,46 @@ std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& ar
     return std::nullopt;
 }
 
+QCommandLineOption jsonOption(const QString& help) {
+    return {"json", help};
+}
+
+DatCommand::DatCommand(const QString& description, const QList<QCommandLineOption>& options,
+                       const QString& datName, const QString& datHelp) {
+    parser.setApplicationDescription(description);
+    parser.addPositionalArgument(datName, datHelp);
+    parser.addOptions(options);
+}
+
+std::optional<int> DatCommand::parse(const QStringList& arguments, qsizetype positionalCount) {
+    return parseOrExit(parser, arguments, positionalCount);
+}
+
+std::optional<int> DatCommand::open(const QStringList& arguments, qsizetype positionalCount) {
+    if (auto exit = parse(arguments, positionalCount))
+        return exit;
+    dat = openDat(parser.positionalArguments().at(0));
+    if (!dat)
+        return kUsageOrIo;
+    return std::nullopt;
+}
+
+std::optional<int> DatCommand::parseEntry(const QStringList& arguments, const QString& example) {
+    parser.addPositionalArgument("ID", "The entry id, e.g. " + example + ".");
+    return parse(arguments, 2);
+}
+
+std::optional<OpenedEntry> DatCommand::openEntry() const {
+    return cli::openEntry(parser.positionalArguments().at(0), parser.positionalArguments().at(1));
+}
+
+bool requireOption(const QCommandLineParser& parser, const QString& name, const QString& usage) {
+    if (parser.isSet(name))
+        return true;
+    printError(usage);
+    return false;
+}
+
 void printError(const QString& message) {
     std::fprintf(stderr, "portalkit: %s\n", message.toLocal8Bit().constData());
 }
@@ -43,6 +83,23 @@ void printOut(const QString& text) {
 void writeOut(const QByteArray& bytes) {
     std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), stdout);
     std::fflush(stdout);
+}
+
+std::optional<QString> plainScalar(const QJsonValue& value) {
+    if (value.isString())
+        return value.toString();
+    if (value.isBool())
+        return value.toBool() ? "true" : "false";
+    if (value.isDouble())
+        return QString::number(value.toDouble(), 'g', 9);
+    return std::nullopt;
+}
+
+void printResult(const QCommandLineParser& parser, const QJsonDocument& json, const QString& text) {
+    if (parser.isSet("json"))
+        writeOut(json.toJson());
+    else
+        printOut(text);
 }
 
 std::optional<dat::DatFile> openDat(const QString& path) {
@@ -88,8 +145,8 @@ QString didText(std::uint32_t id) {
     return QString::fromStdString(dat::formatDid(id));
 }
 
-void TypeFilter::addOption(QCommandLineParser& parser) {
-    parser.addOption({"type", "Only entries of this type (e.g. Setup).", "NAME"});
+QCommandLineOption TypeFilter::option() {
+    return {"type", "Only entries of this type (e.g. Setup).", "NAME"};
 }
 
 std::optional<TypeFilter> TypeFilter::fromParser(const QCommandLineParser& parser,

@@ -5,6 +5,7 @@
 #include "datreader/records/common.h" // dat::parseDid, how every command reads an id
 
 #include <QCommandLineParser>
+#include <QJsonDocument>
 #include <QString>
 #include <QStringList>
 #include <cstdint>
@@ -45,19 +46,54 @@ int runRender(const QStringList& arguments);
 std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& arguments,
                                qsizetype positionalCount);
 
-// One clear line on stderr, "portalkit: <message>".
-void printError(const QString& message);
-// Writes text or bytes to stdout.
-void printOut(const QString& text);
-void writeOut(const QByteArray& bytes);
-
-// Opens a DAT; on failure prints the error and returns nothing (the caller exits 2).
-std::optional<dat::DatFile> openDat(const QString& path);
 // The DAT and entry named by a command's DAT and ID arguments.
 struct OpenedEntry {
     dat::DatFile dat;
     dat::EntryInfo entry;
 };
+
+// "--json" as the commands spell it.
+QCommandLineOption jsonOption(const QString& help = QStringLiteral("Print one JSON object."));
+
+// A command over the DAT its first argument names: its command line and, once open, the DAT.
+struct DatCommand {
+    QCommandLineParser parser;
+    std::optional<dat::DatFile> dat;
+
+    // The description, the DAT argument and the command's options; a command with more
+    // arguments adds them to `parser` before parsing.
+    DatCommand(const QString& description, const QList<QCommandLineOption>& options,
+               const QString& datName = QStringLiteral("DAT"),
+               const QString& datHelp = QStringLiteral("The DAT file."));
+    // parseOrExit with `positionalCount` arguments.
+    std::optional<int> parse(const QStringList& arguments, qsizetype positionalCount = 1);
+    // parse, then opens the DAT; returns the exit code when the command should stop (help, bad
+    // usage, a DAT that does not open).
+    std::optional<int> open(const QStringList& arguments, qsizetype positionalCount = 1);
+    // The commands over one entry: the ID argument after the DAT (its help shows `example`),
+    // then parse.
+    std::optional<int> parseEntry(const QStringList& arguments,
+                                  const QString& example = QStringLiteral("0x02000124"));
+    // After parseEntry: the DAT and the entry its arguments name (see openEntry below).
+    std::optional<OpenedEntry> openEntry() const;
+};
+
+// Options a command cannot run without: prints `usage` and returns false when `name` is unset.
+bool requireOption(const QCommandLineParser& parser, const QString& name, const QString& usage);
+
+// One clear line on stderr, "portalkit: <message>".
+void printError(const QString& message);
+// Writes text or bytes to stdout.
+void printOut(const QString& text);
+void writeOut(const QByteArray& bytes);
+// A JSON string, bool or number as people read it (numbers to nine significant digits);
+// nothing for null, arrays and objects, which each tree printer spells its own way.
+std::optional<QString> plainScalar(const QJsonValue& value);
+// A command's result: the JSON document with --json, else the text for people.
+void printResult(const QCommandLineParser& parser, const QJsonDocument& json, const QString& text);
+
+// Opens a DAT; on failure prints the error and returns nothing (the caller exits 2).
+std::optional<dat::DatFile> openDat(const QString& path);
 // Parses the id, opens the DAT and finds the entry; prints why and returns nothing when a step
 // fails (the caller exits 2).
 std::optional<OpenedEntry> openEntry(const QString& datPath, const QString& idText);
@@ -70,7 +106,7 @@ QString didText(std::uint32_t id);
 // `--type NAME` of the listing commands: which entries they keep.
 class TypeFilter {
   public:
-    static void addOption(QCommandLineParser& parser);
+    static QCommandLineOption option();
     // Reads --type for a DAT of `kind`, case-insensitively; when the name is not one of the
     // kind's, prints the valid ones and returns nothing (the caller exits 2).
     static std::optional<TypeFilter> fromParser(const QCommandLineParser& parser,

@@ -37,6 +37,13 @@ std::optional<preview::Vec3> parseVector(const QString& text) {
     return out;
 }
 
+std::shared_ptr<preview::Assets> openAssets(const QString& path) {
+    auto dat = openDat(path);
+    if (!dat)
+        return nullptr;
+    return std::make_shared<Assets>(std::make_shared<const dat::DatFile>(std::move(*dat)));
+}
+
 QList<QCommandLineOption> objectEffectOptions() {
     return {
         {"setup", "The Setup to build the object from.", "ID"},

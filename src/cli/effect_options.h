@@ -4,6 +4,7 @@
 // vectors, ids and --at actions, the option list itself, and building the object's description.
 
 #include "command.h"
+#include "preview/core/assets.h"
 #include "preview/scene/effect_actions.h"
 #include "preview/scene/owner.h"
 
@@ -11,6 +12,7 @@
 #include <QCommandLineParser>
 #include <QList>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -37,6 +39,10 @@ bool readOption(const QCommandLineParser& parser, const QString& name, Parse par
         printError(QStringLiteral("--%1 takes %2").arg(name, QLatin1String(takes)));
     return out.has_value();
 }
+
+// The DAT at `path` as the scene's assets (records decoded once); null, after printing why,
+// when it does not open.
+std::shared_ptr<preview::Assets> openAssets(const QString& path);
 
 // --setup, --scenario, --script, --typed, --intensity, --motion, --style, --table, --scale,
 // --velocity, --state (the object and its effect); each command adds its own --at.

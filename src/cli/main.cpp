@@ -1,4 +1,5 @@
 #include "command.h"
+#include "src/version_text.h"
 
 #include <QCoreApplication>
 #include <array>
@@ -12,19 +13,9 @@
 
 using namespace portalkit::cli;
 
-#ifndef PORTALKIT_GIT_DESCRIBE
-#define PORTALKIT_GIT_DESCRIBE ""
-#endif
+using portalkit::versionText;
 
 namespace {
-
-// "0.1.0 (git 77548af)": the project version and the `git describe` CMake saw when it
-// configured; the project version alone when the sources were not a git checkout.
-QString versionText() {
-    const QString describe = QStringLiteral(PORTALKIT_GIT_DESCRIBE);
-    return describe.isEmpty() ? QStringLiteral(PORTALKIT_VERSION)
-                              : QStringLiteral(PORTALKIT_VERSION " (git %1)").arg(describe);
-}
 
 constexpr std::array kCommands{
     Command{"info", "header fields, entry counts by type, iteration", runInfo},

@@ -1,5 +1,6 @@
 #include "datreader/container/dat_file.h"
 #include "preview/timeline/scenario.h"
+#include "src/version_text.h"
 #include "ui/studio/studio.h"
 #include "ui/widgets/main_window.h"
 
@@ -7,21 +8,6 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QSurfaceFormat>
-
-#ifndef PORTALKIT_GIT_DESCRIBE
-#define PORTALKIT_GIT_DESCRIBE ""
-#endif
-
-namespace {
-
-// As `portalkit --version` says it: the project version, and the git describe CMake saw.
-QString versionText() {
-    const QString describe = QStringLiteral(PORTALKIT_GIT_DESCRIBE);
-    return describe.isEmpty() ? QStringLiteral(PORTALKIT_VERSION)
-                              : QStringLiteral(PORTALKIT_VERSION " (git %1)").arg(describe);
-}
-
-} // namespace
 
 int main(int argc, char** argv) {
     // Qt3D's RHI backend misbehaves on llvmpipe (flipped captures, offscreen crashes); pin the
@@ -41,7 +27,7 @@ int main(int argc, char** argv) {
 
     QApplication app(argc, argv);
     QApplication::setApplicationName("PortalKit Studio");
-    QApplication::setApplicationVersion(versionText());
+    QApplication::setApplicationVersion(portalkit::versionText());
     // Ties the windows to the installed desktop entry (its icon, on Wayland too).
     QGuiApplication::setDesktopFileName("invalid.portalkit.Studio");
 

@@ -6,6 +6,7 @@
 #include "datreader/container/dat_writer.h"
 #include "datreader/records/animation.h"
 #include "datreader/records/motion_table.h"
+#include "support/demo_ids.h"
 #include "support/le_bytes.h"
 
 #include <QJsonDocument>
@@ -18,32 +19,31 @@ using audit::ClosureAnim;
 using audit::MotionClosure;
 using testing::expectDatError;
 using testing::mentions;
+using namespace testing::demo_ids;
 
 namespace {
 
 constexpr std::uint32_t kTable = 0x09000010;
-constexpr std::uint32_t kNonCombat = 0x8000003D;
-constexpr std::uint32_t kCombat = 0x8000003C;
-constexpr std::uint32_t kMagic = 0x80000049;
-constexpr std::uint32_t kReady = 0x41000003;
-constexpr std::uint32_t kWalkForward = 0x45000005;
-constexpr std::uint32_t kRecall = 0x10000153;
 
 // Link outer keys: style << 16 | the substate's low 24 bits, or the style alone for "any".
 constexpr std::uint32_t kNonCombatReady = 0x003D0003;
 constexpr std::uint32_t kNonCombatWalk = 0x003D0005;
 constexpr std::uint32_t kNonCombatAny = 0x003D0000;
 
-// Animations of the fixtures, each with a hook per frame that names it (see tagged()).
-constexpr std::uint32_t kReadyAnim = 0x03000001;
-constexpr std::uint32_t kWalkAnim = 0x03000002;
-constexpr std::uint32_t kRecallAnim = 0x03000003;
-constexpr std::uint32_t kWalkToReadyAnim = 0x03000004;
-constexpr std::uint32_t kReadyToWalkAnim = 0x03000005;
-constexpr std::uint32_t kCombatReadyAnim = 0x03000006;
-constexpr std::uint32_t kToCombatAnim = 0x03000007;
-constexpr std::uint32_t kMagicReadyAnim = 0x03000008;
-constexpr std::uint32_t kMagicToNonCombatAnim = 0x03000009;
+// Animations of the fixtures, numbered from 0x03000001, each with a hook per frame that names it
+// (see tagged()). datWith() stores every one.
+enum : std::uint32_t {
+    kReadyAnim = 0x03000001,
+    kWalkAnim,
+    kRecallAnim,
+    kWalkToReadyAnim,
+    kReadyToWalkAnim,
+    kCombatReadyAnim,
+    kToCombatAnim,
+    kMagicReadyAnim,
+    kMagicToNonCombatAnim,
+    kAfterLastAnim
+};
 constexpr std::uint32_t kFrames = 4;
 
 QByteArray bytesOf(const std::vector<std::uint8_t>& bytes) {
@@ -87,9 +87,7 @@ dat::MotionTable baseTable() {
 }
 
 dat::DatFile datWith(const dat::MotionTable& table, std::vector<dat::Animation> animations = {}) {
-    for (std::uint32_t id :
-         {kReadyAnim, kWalkAnim, kRecallAnim, kWalkToReadyAnim, kReadyToWalkAnim, kCombatReadyAnim,
-          kToCombatAnim, kMagicReadyAnim, kMagicToNonCombatAnim})
+    for (std::uint32_t id = kReadyAnim; id < kAfterLastAnim; ++id)
         if (std::none_of(animations.begin(), animations.end(),
                          [&](const dat::Animation& given) { return given.id == id; }))
             animations.push_back(taggedAnimation(id));

@@ -7,6 +7,7 @@
 #include "datreader/records/setup.h"
 #include "support/cli_run.h"
 #include "support/dat_fixtures.h"
+#include "support/demo_ids.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -16,18 +17,11 @@
 #include <functional>
 
 using namespace portalkit;
-
+using namespace portalkit::testing::demo_ids;
 using portalkit::testing::CliRun;
 using portalkit::testing::runPortalkit;
 
 namespace {
-
-constexpr std::uint32_t kHuman = 0x02000001;
-constexpr std::uint32_t kFlameBolt = 0x0200040D;
-constexpr std::uint32_t kFlameBoltTable = 0x34000005;
-constexpr std::uint32_t kLaunch = 0x04;
-constexpr std::uint32_t kExplode = 0x05;
-constexpr std::uint32_t kProjectileCollision = 0x5A;
 
 dat::DatFile demo() {
     return dat::DatFile::open(PORTALKIT_DEMO_DAT);

@@ -5,6 +5,8 @@
 #include <QCryptographicHash>
 #include <QtTest>
 #include <atomic>
+#include <initializer_list>
+#include <utility>
 
 using namespace portalkit;
 using audit::EntryHash;
@@ -14,13 +16,10 @@ using testing::poke32;
 namespace {
 
 constexpr std::uint32_t kBlockSize = 256; // 252 payload bytes a block
-constexpr std::uint32_t kOneByte = 0x01000001;
-constexpr std::uint32_t kFullBlock = 0x01000002;
-constexpr std::uint32_t kTwoBlocks = 0x01000003;
-constexpr std::uint32_t kManyBlocks = 0x01000004;
-constexpr std::uint32_t kEmpty = 0x01000005;
-constexpr std::uint32_t kCompressed = 0x01000006;
-constexpr std::uint32_t kLast = 0x0A000001;
+// The entries of mixedDatBytes(), named by what their payload spans.
+constexpr std::uint32_t kOneByte = 0x01000001, kFullBlock = 0x01000002, kTwoBlocks = 0x01000003,
+                        kManyBlocks = 0x01000004, kEmpty = 0x01000005, kCompressed = 0x01000006,
+                        kLast = 0x0A000001;
 
 QByteArray bytesOf(const std::vector<std::uint8_t>& bytes) {
     return QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
@@ -78,16 +77,20 @@ std::uint32_t blockOf(const QByteArray& bytes, std::uint32_t id, std::uint32_t i
     return dat::DatFile::fromBytes(bytes).find(id)->offset + index * kBlockSize;
 }
 
+// A "jobs" column, one row a thread count to hash with.
+void addJobRows(std::initializer_list<std::pair<const char*, int>> rows) {
+    QTest::addColumn<int>("jobs");
+    for (const auto& [name, jobs] : rows)
+        QTest::newRow(name) << jobs;
+}
+
 } // namespace
 
 class TestHashing : public QObject {
     Q_OBJECT
   private slots:
     void matchesTheReaderForEveryDemoEntry_data() {
-        QTest::addColumn<int>("jobs");
-        QTest::newRow("1 job") << 1;
-        QTest::newRow("2 jobs") << 2;
-        QTest::newRow("4 jobs") << 4;
+        addJobRows({{"1 job", 1}, {"2 jobs", 2}, {"4 jobs", 4}});
     }
     void matchesTheReaderForEveryDemoEntry() {
         QFETCH(int, jobs);
@@ -195,10 +198,7 @@ class TestHashing : public QObject {
     }
 
     void progressRisesToTheTotalInAtMostAHundredCalls_data() {
-        QTest::addColumn<int>("jobs");
-        QTest::newRow("1 job") << 1;
-        QTest::newRow("2 jobs") << 2;
-        QTest::newRow("all cores") << 0;
+        addJobRows({{"1 job", 1}, {"2 jobs", 2}, {"all cores", 0}});
     }
     void progressRisesToTheTotalInAtMostAHundredCalls() {
         QFETCH(int, jobs);

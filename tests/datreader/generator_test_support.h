@@ -62,6 +62,20 @@ template <typename Fn> bool failsAt(Fn&& fn, const std::string& path, std::uint3
     return !QTest::currentTestFailed();
 }
 
+// The bad-spec tables of every generator suite: a spec's JSON text and the path its error names.
+inline void addBadSpecColumns() {
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("path");
+}
+
+// failsAt for the current row of a bad-spec table: `generate` takes the spec as JSON text.
+template <typename Generate> void badSpecFailsAt(Generate&& generate, std::uint32_t did) {
+    QFETCH(QString, json);
+    QFETCH(QString, path);
+    const QByteArray text = json.toUtf8();
+    failsAt([&] { generate(text.constData()); }, path.toStdString(), did);
+}
+
 // Geometry in doubles, for meshes and animation frames.
 struct V {
     double x = 0, y = 0, z = 0;

@@ -5,6 +5,7 @@
 #include "datreader/records/animation.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
+#include "support/record_checks.h"
 
 #include <QtTest>
 #include <limits>
@@ -36,10 +37,7 @@ Bytes blockingAnimation() {
 }
 
 AnimationHook hook(std::int32_t direction, HookPayload payload) {
-    AnimationHook h;
-    h.direction = direction;
-    h.payload = std::move(payload);
-    return h;
+    return {direction, std::move(payload)};
 }
 
 Frame frame(float seed) {
@@ -236,50 +234,36 @@ class TestAnimation : public QObject {
     }
 
     void malformedSourcesNameTheFieldAndDid_data() {
-        QTest::addColumn<QString>("source");
-        QTest::addColumn<QString>("field");
-        QTest::addColumn<QString>("message");
-        QTest::newRow("no part count") << R"({"partFrames": []})"
-                                       << "animation.numParts"
-                                       << "missing";
-        QTest::newRow("no frames") << R"({"numParts": 1})"
-                                   << "animation.partFrames"
-                                   << "missing";
-        QTest::newRow("too few parts")
-            << R"({"numParts": 2, "partFrames": [{"parts": [{}, {}]}, {"parts": [{}]}]})"
-            << "animation.partFrames[1].parts"
-            << "1 part transforms, the record has 2 parts";
-        QTest::newRow("root frames without the flag")
-            << R"({"flags": 2, "numParts": 0, "posFrames": [{}], "partFrames": [{}]})"
-            << "animation.posFrames"
-            << "flags lack bit 0";
-        QTest::newRow("root frame count")
-            << R"({"numParts": 0, "posFrames": [{}, {}], "partFrames": [{}]})"
-            << "animation.posFrames"
-            << "2 root frames for 1 frames";
-        QTest::newRow("edited frame count")
-            << R"({"numParts": 0, "numFrames": 2, "partFrames": [{}]})"
-            << "animation.numFrames"
-            << "says 2, partFrames holds 1";
-        QTest::newRow("bad hook")
-            << R"({"numParts": 0, "partFrames": [{}, {"hooks": [{"type": "Teleport"}]}]})"
-            << "animation.partFrames[1].hooks[0].type"
-            << "unknown hook type 'Teleport'";
-        QTest::newRow("short quaternion")
-            << R"({"numParts": 1, "partFrames": [{"parts": [{"orientation": [1, 0, 0]}]}]})"
-            << "animation.partFrames[0].parts[0].orientation"
-            << "expected [w, x, y, z]";
-        QTest::newRow("another record's id")
-            << R"({"id": "0x03000002", "numParts": 0, "partFrames": []})"
-            << "animation.id"
-            << "record says 0x03000002";
+        addSourceErrorColumns();
+        sourceErrorRow("no part count", R"({"partFrames": []})", "animation.numParts", "missing");
+        sourceErrorRow("no frames", R"({"numParts": 1})", "animation.partFrames", "missing");
+        sourceErrorRow("too few parts",
+                       R"({"numParts": 2, "partFrames": [{"parts": [{}, {}]}, {"parts": [{}]}]})",
+                       "animation.partFrames[1].parts",
+                       "1 part transforms, the record has 2 parts");
+        sourceErrorRow("root frames without the flag",
+                       R"({"flags": 2, "numParts": 0, "posFrames": [{}], "partFrames": [{}]})",
+                       "animation.posFrames", "flags lack bit 0");
+        sourceErrorRow("root frame count",
+                       R"({"numParts": 0, "posFrames": [{}, {}], "partFrames": [{}]})",
+                       "animation.posFrames", "2 root frames for 1 frames");
+        sourceErrorRow("edited frame count",
+                       R"({"numParts": 0, "numFrames": 2, "partFrames": [{}]})",
+                       "animation.numFrames", "says 2, partFrames holds 1");
+        sourceErrorRow("bad hook",
+                       R"({"numParts": 0, "partFrames": [{}, {"hooks": [{"type": "Teleport"}]}]})",
+                       "animation.partFrames[1].hooks[0].type", "unknown hook type 'Teleport'");
+        sourceErrorRow(
+            "short quaternion",
+            R"({"numParts": 1, "partFrames": [{"parts": [{"orientation": [1, 0, 0]}]}]})",
+            "animation.partFrames[0].parts[0].orientation", "expected [w, x, y, z]");
+        sourceErrorRow("another record's id",
+                       R"({"id": "0x03000002", "numParts": 0, "partFrames": []})", "animation.id",
+                       "record says 0x03000002");
     }
     void malformedSourcesNameTheFieldAndDid() {
-        QFETCH(QString, source);
-        QFETCH(QString, field);
-        QFETCH(QString, message);
-        checkSourceError(expectDatError([&] { fromSource(source.toUtf8()); }), field, kAnim,
-                         message);
+        checkSourceErrorRow<QString>([](const QString& source) { fromSource(source.toUtf8()); },
+                                     kAnim);
     }
 
     void truncationNamesFieldOffsetAndFrame() {
@@ -287,31 +271,22 @@ class TestAnimation : public QObject {
         bytes.data.erase(bytes.data.end() - 2, bytes.data.end()); // halves the last direction
         const auto error = errorFrom([&] { Animation::decode(bytes.data, kAnim); });
         QVERIFY(error);
-        QCOMPARE(error->field(), std::string("hook.direction"));
-        QCOMPARE(error->offset(), std::uint64_t(kSecondHookAt + 4));
-        QCOMPARE(error->offsetKind(), OffsetKind::Entry);
-        QCOMPARE(*error->did(), kAnim);
-        QVERIFY(mentions(*error, "reading hook 1"));
+        checkEntryError(error, "hook.direction", kSecondHookAt + 4, kAnim, "reading hook 1");
         QVERIFY(mentions(*error, "reading part frame 0"));
     }
 
     void truncatedRootMotionFails() {
         Bytes b;
         b.u32(kAnim).u32(0x1).u32(0).u32(1).f32(0).f32(0); // a root frame needs 28 bytes
-        const auto error = errorFrom([&] { Animation::decode(b.data, kAnim); });
-        QVERIFY(error);
-        QCOMPARE(error->field(), std::string("animation.numFrames"));
-        QCOMPARE(error->offset(), std::uint64_t(12));
+        checkEntryError(errorFrom([&] { Animation::decode(b.data, kAnim); }), "animation.numFrames",
+                        std::uint64_t(12), kAnim);
     }
 
     void leftoverBytesAreAnError() {
         Bytes bytes = blockingAnimation();
         bytes.u32(0);
-        const auto error = errorFrom([&] { Animation::decode(bytes.data, kAnim); });
-        QVERIFY(error);
-        QCOMPARE(error->field(), std::string("animation"));
-        QCOMPARE(error->offset(), std::uint64_t(kSecondHookAt + 8));
-        QVERIFY(mentions(*error, "4 bytes left over"));
+        checkEntryError(errorFrom([&] { Animation::decode(bytes.data, kAnim); }), "animation",
+                        std::uint64_t(kSecondHookAt + 8), kAnim, "4 bytes left over");
     }
 
     void absurdCountsFailBeforeAllocating_data() {
@@ -332,21 +307,17 @@ class TestAnimation : public QObject {
         Bytes bytes = blockingAnimation();
         std::memcpy(bytes.data.data() + 8, &numParts, 4);
         std::memcpy(bytes.data.data() + 12, &numFrames, 4);
-        const auto error = errorFrom([&] { Animation::decode(bytes.data, kAnim); });
-        QVERIFY(error);
-        QCOMPARE(QString::fromStdString(error->field()), field);
-        QCOMPARE(error->offset(), offset);
+        checkEntryError(errorFrom([&] { Animation::decode(bytes.data, kAnim); }), field, offset,
+                        kAnim);
     }
 
     void absurdHookCountFails() {
         Bytes bytes = blockingAnimation();
         const std::uint32_t numHooks = 0x10000000;
         std::memcpy(bytes.data.data() + kFirstHookAt - 4, &numHooks, 4);
-        const auto error = errorFrom([&] { Animation::decode(bytes.data, kAnim); });
-        QVERIFY(error);
-        QCOMPARE(error->field(), std::string("animationFrame.numHooks"));
-        QCOMPARE(error->offset(), std::uint64_t(kFirstHookAt - 4));
-        QVERIFY(mentions(*error, "reading part frame 0"));
+        checkEntryError(errorFrom([&] { Animation::decode(bytes.data, kAnim); }),
+                        "animationFrame.numHooks", std::uint64_t(kFirstHookAt - 4), kAnim,
+                        "reading part frame 0");
     }
 
     void frameReaderBoundsItsPartCount() {
@@ -363,10 +334,7 @@ class TestAnimation : public QObject {
         bytes.data[kSecondHookAt] = 99;
         const auto error = errorFrom([&] { Animation::decode(bytes.data, kAnim); });
         QVERIFY(error);
-        QCOMPARE(error->field(), std::string("hook.type"));
-        QCOMPARE(error->offset(), std::uint64_t(kSecondHookAt));
-        QCOMPARE(*error->did(), kAnim);
-        QVERIFY(mentions(*error, "unknown hook type 99"));
+        checkEntryError(error, "hook.type", kSecondHookAt, kAnim, "unknown hook type 99");
         QCOMPARE(error->context(),
                  (std::vector<std::string>{"reading hook 1", "reading part frame 0"}));
     }

@@ -109,8 +109,7 @@ class TestAnimationGenerator : public QObject {
     }
 
     void badAnimationSpecsNameTheirPath_data() {
-        QTest::addColumn<QString>("json");
-        QTest::addColumn<QString>("path");
+        addBadSpecColumns();
         QTest::newRow("no parts") << QString(R"({"frames": 4})") << QString("anim.parts");
         QTest::newRow("too many frames")
             << QString(R"({"parts": 1, "frames": 5000})") << QString("anim.frames");
@@ -142,10 +141,7 @@ class TestAnimationGenerator : public QObject {
             << QString("anim.posFrames[0].frame");
     }
     void badAnimationSpecsNameTheirPath() {
-        QFETCH(QString, json);
-        QFETCH(QString, path);
-        const QByteArray text = json.toUtf8();
-        failsAt([&] { animation(text.constData()); }, path.toStdString(), kAnimationDid);
+        badSpecFailsAt([](const char* text) { animation(text); }, kAnimationDid);
     }
 };
 

@@ -176,33 +176,19 @@ class TestByteIo : public QObject {
         QTest::addColumn<QString>("json");
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("message");
-        QTest::newRow("missing") << R"({"spheres": [{}]})"
-                                 << "setup.spheres[0].radius"
-                                 << "missing";
-        QTest::newRow("fraction") << R"({"n": 1.5})"
-                                  << "setup.n"
-                                  << "is not";
-        QTest::newRow("range") << R"({"n": 4294967296})"
-                               << "setup.n"
-                               << "is not";
-        QTest::newRow("negative") << R"({"n": -1})"
-                                  << "setup.n"
-                                  << "is not";
-        QTest::newRow("signed range") << R"({"i": 3000000000})"
-                                      << "setup.i"
-                                      << "signed 32-bit";
-        QTest::newRow("type") << R"({"n": "seven"})"
-                              << "setup.n"
-                              << "expected";
-        QTest::newRow("index") << R"({"spheres": []})"
-                               << "setup.spheres"
-                               << "no element 0";
-        QTest::newRow("float range") << R"({"f": 1e300})"
-                                     << "setup.f"
-                                     << "32-bit float";
-        QTest::newRow("bad hex") << R"({"bytes": "0g"})"
-                                 << "setup.bytes"
-                                 << "hex digits";
+        const auto row = [](const char* name, const char* json, const char* path,
+                            const char* message) {
+            QTest::newRow(name) << QString(json) << QString(path) << QString(message);
+        };
+        row("missing", R"({"spheres": [{}]})", "setup.spheres[0].radius", "missing");
+        row("fraction", R"({"n": 1.5})", "setup.n", "is not");
+        row("range", R"({"n": 4294967296})", "setup.n", "is not");
+        row("negative", R"({"n": -1})", "setup.n", "is not");
+        row("signed range", R"({"i": 3000000000})", "setup.i", "signed 32-bit");
+        row("type", R"({"n": "seven"})", "setup.n", "expected");
+        row("index", R"({"spheres": []})", "setup.spheres", "no element 0");
+        row("float range", R"({"f": 1e300})", "setup.f", "32-bit float");
+        row("bad hex", R"({"bytes": "0g"})", "setup.bytes", "hex digits");
     }
 
     void jsonNodeErrorsNameDidAndPath() {

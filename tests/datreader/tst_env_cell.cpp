@@ -1,18 +1,11 @@
 #include "datreader/records/env_cell.h"
-#include "datreader/records/record.h"
-#include "support/json_round_trip.h"
-#include "support/le_bytes.h"
 #include "support/record_checks.h"
 
 #include <QJsonArray>
 #include <QtTest>
 
 using namespace portalkit::dat;
-using portalkit::testing::Bytes;
-using portalkit::testing::checkEntryError;
-using portalkit::testing::errorFrom;
-using portalkit::testing::jsonRoundTrips;
-using portalkit::testing::mentions;
+using namespace portalkit::testing;
 
 namespace {
 
@@ -76,7 +69,7 @@ class TestEnvCell : public QObject {
     }
 
     void decodesThroughTheRegistry() {
-        portalkit::testing::checkThroughRegistry<EnvCell>(DatKind::Cell, kDid, handWritten().data);
+        checkThroughRegistry<EnvCell>(DatKind::Cell, kDid, handWritten().data);
     }
 
     void withoutOptionalPartsStopsAtTheVisibleCells() {
@@ -122,9 +115,7 @@ class TestEnvCell : public QObject {
     }
 
     void jsonErrorsNameThePath_data() {
-        QTest::addColumn<QJsonObject>("source");
-        QTest::addColumn<QString>("field");
-        QTest::addColumn<QString>("message");
+        addJsonErrorColumns();
         QTest::newRow("environment of another type")
             << QJsonObject{{"environmentId", "0x0E000002"}} << "envCell.environmentId"
             << "not a 0x0D000000 id";
@@ -143,17 +134,10 @@ class TestEnvCell : public QObject {
             << "envCell.portals[0].otherCellId"
             << "missing";
     }
-    void jsonErrorsNameThePath() {
-        QFETCH(QJsonObject, source);
-        QFETCH(QString, field);
-        QFETCH(QString, message);
-        portalkit::testing::checkJsonError<EnvCell>(source, "envCell", kDid, field, message);
-    }
+    void jsonErrorsNameThePath() { checkJsonErrorRow<EnvCell>("envCell", kDid); }
 
     void truncationNamesFieldAndOffset_data() {
-        QTest::addColumn<int>("length");
-        QTest::addColumn<QString>("field");
-        QTest::addColumn<int>("offset");
+        addTruncationColumns();
         QTest::newRow("id") << 2 << "id" << 0;
         QTest::newRow("flags") << 0x06 << "envCell.flags" << 0x04;
         QTest::newRow("cellId") << 0x0B << "envCell.cellId" << 0x08;
@@ -172,13 +156,7 @@ class TestEnvCell : public QObject {
         QTest::newRow("statics cut") << 0x80 << "envCell.statics" << 0x56;
         QTest::newRow("restriction") << 0xFC << "envCell.restrictionObject" << 0xFA;
     }
-    void truncationNamesFieldAndOffset() {
-        QFETCH(int, length);
-        QFETCH(QString, field);
-        QFETCH(int, offset);
-        portalkit::testing::checkTruncation<EnvCell>(handWritten().data, length, field, offset,
-                                                     kDid);
-    }
+    void truncationNamesFieldAndOffset() { checkTruncationRow<EnvCell>(handWritten().data, kDid); }
 
     void encodeRejectsWhatCouldNotDecodeBack() {
         EnvCell cell;

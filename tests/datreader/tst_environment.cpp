@@ -1,18 +1,11 @@
 #include "datreader/records/environment.h"
-#include "datreader/records/record.h"
-#include "support/json_round_trip.h"
-#include "support/le_bytes.h"
 #include "support/record_checks.h"
 
 #include <QJsonArray>
 #include <QtTest>
 
 using namespace portalkit::dat;
-using portalkit::testing::Bytes;
-using portalkit::testing::checkEntryError;
-using portalkit::testing::errorFrom;
-using portalkit::testing::jsonRoundTrips;
-using portalkit::testing::mentions;
+using namespace portalkit::testing;
 
 namespace {
 
@@ -103,8 +96,7 @@ class TestEnvironment : public QObject {
     }
 
     void decodesThroughTheRegistry() {
-        portalkit::testing::checkThroughRegistry<Environment>(DatKind::Portal, kDid,
-                                                              handWritten().data);
+        checkThroughRegistry<Environment>(DatKind::Portal, kDid, handWritten().data);
     }
 
     void withoutDrawingTreeAndWithTrailingBytes() {
@@ -140,17 +132,12 @@ class TestEnvironment : public QObject {
                                                                   {"physicsBsp", leaf},
                                                                   {"hasDrawingBsp", false},
                                                                   {"drawingBsp", leaf}}}}};
-        const auto error =
-            errorFrom([&] { Environment::fromJson(JsonNode(source, "environment", kDid), kDid); });
-        QVERIFY(error);
-        portalkit::testing::checkSourceError(*error, "environment.cells[0].drawingBsp", kDid,
-                                             "hasDrawingBsp is false");
+        checkJsonError<Environment>(source, "environment", kDid, "environment.cells[0].drawingBsp",
+                                    "hasDrawingBsp is false");
     }
 
     void truncationNamesFieldAndOffset_data() {
-        QTest::addColumn<int>("length");
-        QTest::addColumn<QString>("field");
-        QTest::addColumn<int>("offset");
+        addTruncationColumns();
         // Lists that cannot fit are caught at their counts...
         QTest::newRow("cells cut") << 0x0A << "environment.cells" << 0x04;
         QTest::newRow("vertices cut") << 0x50 << "cellStruct.vertices" << 0x1C;

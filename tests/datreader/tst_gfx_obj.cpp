@@ -639,10 +639,7 @@ class TestGfxObj : public QObject {
         QFETCH(QString, message);
         const auto error = gfxObjJsonError(edited(fullGfxObj().toJson(), edit, value));
         QVERIFY2(error, "fromJson accepted the edited source");
-        QCOMPARE(QString::fromStdString(error->field()), field);
-        QVERIFY2(mentions(*error, message.toStdString()), error->what());
-        QVERIFY2(mentions(*error, "DID 0x01000042"), error->what());
-        QCOMPARE(error->offsetKind(), OffsetKind::Source);
+        portalkit::testing::checkSourceError(*error, field, kDrawingDid, message);
     }
 
     void jsonLongCountWidthNeedsAStoredCount() {

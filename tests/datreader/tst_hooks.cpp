@@ -9,6 +9,7 @@
 #include "datreader/records/physics_script_table.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
+#include "support/record_checks.h"
 
 #include <QtTest>
 #include <limits>
@@ -158,12 +159,10 @@ class TestHooks : public QObject {
         const AnimationHook blocking = readHook(in);
         QCOMPARE(blocking.type(), HookType::CreateBlockingParticle);
         QCOMPARE(blocking.direction, 1);
-        const auto& payload = std::get<hooks::CreateBlockingParticle>(blocking.payload);
-        QCOMPARE(payload.emitterInfoId, 0x32000456u);
-        QCOMPARE(payload.partIndex, 7u);
-        QCOMPARE(payload.offset.origin, (Vec3{0.25f, -1.5f, 2.0f}));
-        QCOMPARE(payload.offset.orientation, (Quat{0.707f, 0.0f, 0.707f, 0.0f}));
-        QCOMPARE(payload.emitterId, 9u);
+        // Every field: emitter info, part, the offset frame (origin, then w x y z) and emitter id.
+        const hooks::CreateBlockingParticle expected{
+            {0x32000456, 7, Frame{{0.25f, -1.5f, 2.0f}, {0.707f, 0.0f, 0.707f, 0.0f}}, 9}};
+        QCOMPARE(std::get<hooks::CreateBlockingParticle>(blocking.payload), expected);
         // The next entry's start time sits right after the 48-byte hook: nothing misaligned.
         QCOMPARE(in.position(), std::size_t(16 + 48));
         QCOMPARE(in.f64("startTime"), 1.25);
@@ -250,25 +249,12 @@ class TestHooks : public QObject {
     void unknownTypeAndBadDirectionFailAtTheirOffset() {
         Bytes unknown;
         unknown.u32(kScript).u32(1).f64(0.0).u32(27).i32(0);
-        try {
-            PhysicsScript::decode(unknown.data, kScript);
-            QFAIL("accepted hook type 27");
-        } catch (const DatError& error) {
-            QCOMPARE(error.field(), std::string("hook.type"));
-            QCOMPARE(error.offset(), std::uint64_t(16));
-            QCOMPARE(error.offsetKind(), OffsetKind::Entry);
-            QCOMPARE(*error.did(), kScript);
-            QVERIFY(std::string(error.what()).find("script entry 0") != std::string::npos);
-        }
+        checkEntryError(errorFrom([&] { PhysicsScript::decode(unknown.data, kScript); }),
+                        "hook.type", 16, kScript, "script entry 0");
         Bytes direction;
         direction.u32(kScript).u32(1).f64(0.0).u32(4).i32(2);
-        try {
-            PhysicsScript::decode(direction.data, kScript);
-            QFAIL("accepted direction 2");
-        } catch (const DatError& error) {
-            QCOMPARE(error.field(), std::string("hook.direction"));
-            QCOMPARE(error.offset(), std::uint64_t(20));
-        }
+        checkEntryError(errorFrom([&] { PhysicsScript::decode(direction.data, kScript); }),
+                        "hook.direction", 20, kScript);
     }
 
     void truncatedLeftoverAndAbsurdCountsAreErrors() {
@@ -517,15 +503,14 @@ class TestHooks : public QObject {
                "physicsScript.hooks[0].lightsOn", "expected an unsigned 32-bit integer");
         script("another record's id", R"({"id": "0x33000001", "hooks": []})", "physicsScript.id",
                "record says 0x33000001");
-        QTest::newRow("table without script ids")
-            << "physicsScriptTable"
-            << R"({"entries": [{"scriptType": 1, "scripts": [{"mod": 1}]}]})"
-            << "physicsScriptTable.entries[0].scripts[0].scriptId"
-            << "missing";
-        QTest::newRow("table without entries") << "physicsScriptTable"
-                                               << "{}"
-                                               << "physicsScriptTable.entries"
-                                               << "missing";
+        const auto table = [](const char* name, const char* source, const char* field,
+                              const char* message) {
+            QTest::newRow(name) << "physicsScriptTable" << source << field << message;
+        };
+        table("table without script ids",
+              R"({"entries": [{"scriptType": 1, "scripts": [{"mod": 1}]}]})",
+              "physicsScriptTable.entries[0].scripts[0].scriptId", "missing");
+        table("table without entries", "{}", "physicsScriptTable.entries", "missing");
         const auto emitter = [](const char* name, const char* source, const char* field,
                                 const char* message) {
             QTest::newRow(name) << "particleEmitterInfo" << source << field << message;
@@ -548,22 +533,20 @@ class TestHooks : public QObject {
     }
     void malformedSourcesNameTheFieldAndDid() {
         QFETCH(QString, root);
-        QFETCH(QString, source);
-        QFETCH(QString, field);
-        QFETCH(QString, message);
-        const QByteArray text = source.toUtf8();
         const std::uint32_t did = root == "physicsScript"        ? kScript
                                   : root == "physicsScriptTable" ? kTable
                                                                  : kEmitter;
-        const DatError error = expectDatError([&] {
-            if (root == "physicsScript")
-                fromSource<PhysicsScript>(text, "physicsScript", did);
-            else if (root == "physicsScriptTable")
-                fromSource<PhysicsScriptTable>(text, "physicsScriptTable", did);
-            else
-                fromSource<ParticleEmitterInfo>(text, "particleEmitterInfo", did);
-        });
-        checkSourceError(error, field, did, message);
+        checkSourceErrorRow<QString>(
+            [&](const QString& source) {
+                const QByteArray text = source.toUtf8();
+                if (root == "physicsScript")
+                    fromSource<PhysicsScript>(text, "physicsScript", did);
+                else if (root == "physicsScriptTable")
+                    fromSource<PhysicsScriptTable>(text, "physicsScriptTable", did);
+                else
+                    fromSource<ParticleEmitterInfo>(text, "particleEmitterInfo", did);
+            },
+            did);
     }
 
     // oracle: R50

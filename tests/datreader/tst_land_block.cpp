@@ -1,18 +1,11 @@
 #include "datreader/records/land_block.h"
-#include "datreader/records/record.h"
-#include "support/json_round_trip.h"
-#include "support/le_bytes.h"
 #include "support/record_checks.h"
 
 #include <QJsonArray>
 #include <QtTest>
 
 using namespace portalkit::dat;
-using portalkit::testing::Bytes;
-using portalkit::testing::checkEntryError;
-using portalkit::testing::errorFrom;
-using portalkit::testing::jsonRoundTrips;
-using portalkit::testing::mentions;
+using namespace portalkit::testing;
 
 namespace {
 
@@ -66,8 +59,7 @@ class TestLandBlock : public QObject {
     }
 
     void decodesThroughTheRegistry() {
-        portalkit::testing::checkThroughRegistry<LandBlock>(DatKind::Cell, kDid,
-                                                            handWritten().data);
+        checkThroughRegistry<LandBlock>(DatKind::Cell, kDid, handWritten().data);
     }
 
     void keepsRetailFillAndTrailingBytes() {
@@ -103,9 +95,7 @@ class TestLandBlock : public QObject {
     }
 
     void jsonErrorsNameThePath_data() {
-        QTest::addColumn<QJsonObject>("source");
-        QTest::addColumn<QString>("field");
-        QTest::addColumn<QString>("message");
+        addJsonErrorColumns();
         QJsonArray shortGrid;
         for (int i = 0; i < 80; ++i)
             shortGrid.append(0);
@@ -123,17 +113,10 @@ class TestLandBlock : public QObject {
         QTest::newRow("bad trailing") << QJsonObject{{"trailing", "abc"}} << "landBlock.trailing"
                                       << "hex digits";
     }
-    void jsonErrorsNameThePath() {
-        QFETCH(QJsonObject, source);
-        QFETCH(QString, field);
-        QFETCH(QString, message);
-        portalkit::testing::checkJsonError<LandBlock>(source, "landBlock", kDid, field, message);
-    }
+    void jsonErrorsNameThePath() { checkJsonErrorRow<LandBlock>("landBlock", kDid); }
 
     void truncationNamesFieldAndOffset_data() {
-        QTest::addColumn<int>("length");
-        QTest::addColumn<QString>("field");
-        QTest::addColumn<int>("offset");
+        addTruncationColumns();
         QTest::newRow("id") << 3 << "id" << 0;
         QTest::newRow("hasObjects") << 6 << "landBlock.hasObjects" << 4;
         QTest::newRow("first terrain word") << 9 << "landBlock.terrain" << 8;
@@ -143,11 +126,7 @@ class TestLandBlock : public QObject {
         QTest::newRow("alignment byte") << 0xFB << "landBlock.pad" << 0xFB;
     }
     void truncationNamesFieldAndOffset() {
-        QFETCH(int, length);
-        QFETCH(QString, field);
-        QFETCH(int, offset);
-        portalkit::testing::checkTruncation<LandBlock>(handWritten().data, length, field, offset,
-                                                       kDid);
+        checkTruncationRow<LandBlock>(handWritten().data, kDid);
     }
 
     void wrongLeadingIdIsAnError() {

@@ -1,18 +1,11 @@
 #include "datreader/records/land_block_info.h"
-#include "datreader/records/record.h"
-#include "support/json_round_trip.h"
-#include "support/le_bytes.h"
 #include "support/record_checks.h"
 
 #include <QJsonArray>
 #include <QtTest>
 
 using namespace portalkit::dat;
-using portalkit::testing::Bytes;
-using portalkit::testing::checkEntryError;
-using portalkit::testing::errorFrom;
-using portalkit::testing::jsonRoundTrips;
-using portalkit::testing::mentions;
+using namespace portalkit::testing;
 
 namespace {
 
@@ -77,11 +70,7 @@ class TestLandBlockInfo : public QObject {
     }
 
     void decodesThroughTheRegistry() {
-        const Bytes bytes = handWritten(0);
-        const auto record = decodeRecord(DatKind::Cell, kDid, bytes.data);
-        QVERIFY(record);
-        QCOMPARE(recordTypeName(*record), LandBlockInfo::kTypeName);
-        QCOMPARE(encodeRecord(*record), bytes.data);
+        checkThroughRegistry<LandBlockInfo>(DatKind::Cell, kDid, handWritten(0).data);
     }
 
     void withoutRestrictionsKeepsTrailingBytes() {
@@ -104,9 +93,7 @@ class TestLandBlockInfo : public QObject {
     }
 
     void jsonErrorsNameThePath_data() {
-        QTest::addColumn<QJsonObject>("source");
-        QTest::addColumn<QString>("field");
-        QTest::addColumn<QString>("message");
+        addJsonErrorColumns();
         QTest::newRow("restrictions without flag")
             << QJsonObject{{"flags", 0}, {"restrictions", QJsonArray{}}}
             << "landBlockInfo.restrictions"
@@ -123,18 +110,10 @@ class TestLandBlockInfo : public QObject {
             << "landBlockInfo.buildings[0].modelId"
             << "missing";
     }
-    void jsonErrorsNameThePath() {
-        QFETCH(QJsonObject, source);
-        QFETCH(QString, field);
-        QFETCH(QString, message);
-        portalkit::testing::checkJsonError<LandBlockInfo>(source, "landBlockInfo", kDid, field,
-                                                          message);
-    }
+    void jsonErrorsNameThePath() { checkJsonErrorRow<LandBlockInfo>("landBlockInfo", kDid); }
 
     void truncationNamesFieldAndOffset_data() {
-        QTest::addColumn<int>("length");
-        QTest::addColumn<QString>("field");
-        QTest::addColumn<int>("offset");
+        addTruncationColumns();
         QTest::newRow("numCells") << 0x06 << "landBlockInfo.numCells" << 0x04;
         QTest::newRow("object count") << 0x0A << "landBlockInfo.objects" << 0x08;
         QTest::newRow("objects cut") << 0x20 << "landBlockInfo.objects" << 0x08;
@@ -154,11 +133,7 @@ class TestLandBlockInfo : public QObject {
         QTest::newRow("restrictions cut") << 0x84 << "landBlockInfo.restrictions" << 0x74;
     }
     void truncationNamesFieldAndOffset() {
-        QFETCH(int, length);
-        QFETCH(QString, field);
-        QFETCH(int, offset);
-        portalkit::testing::checkTruncation<LandBlockInfo>(handWritten().data, length, field,
-                                                           offset, kDid);
+        checkTruncationRow<LandBlockInfo>(handWritten().data, kDid);
     }
 
     void encodeRejectsWhatCouldNotDecodeBack() {

@@ -260,50 +260,34 @@ class TestMeshGenerator : public QObject {
     }
 
     void badMeshSpecsNameTheirPath_data() {
-        QTest::addColumn<QString>("json");
-        QTest::addColumn<QString>("path");
-        QTest::newRow("unknown shape")
-            << QString(R"({"shape": "torus", "surface": "0x08000001"})") << QString("mesh.shape");
-        QTest::newRow("no surface") << QString(R"({"shape": "box"})") << QString("mesh.surface");
-        QTest::newRow("not a surface")
-            << QString(R"({"shape": "box", "surface": "0x06000001"})") << QString("mesh.surface");
-        QTest::newRow("too many segments")
-            << QString(R"({"shape": "cone", "segments": 1000, "surface": "0x08000001"})")
-            << QString("mesh.segments");
-        QTest::newRow("too few segments")
-            << QString(R"({"shape": "cone", "segments": 2, "surface": "0x08000001"})")
-            << QString("mesh.segments");
-        QTest::newRow("too many rings")
-            << QString(R"({"shape": "sphere", "rings": 65, "surface": "0x08000001"})")
-            << QString("mesh.rings");
-        QTest::newRow("flat box")
-            << QString(R"({"shape": "box", "size": [1, 0, 1], "surface": "0x08000001"})")
-            << QString("mesh.size[1]");
-        QTest::newRow("short size")
-            << QString(R"({"shape": "box", "size": [1, 1], "surface": "0x08000001"})")
-            << QString("mesh.size");
-        QTest::newRow("negative radius")
-            << QString(R"({"shape": "sphere", "radius": -1, "surface": "0x08000001"})")
-            << QString("mesh.radius");
-        QTest::newRow("inner radius too big")
-            << QString(
-                   R"({"shape": "ring", "radius": 1, "innerRadius": 1, "surface": "0x08000001"})")
-            << QString("mesh.innerRadius");
-        QTest::newRow("unknown axis")
-            << QString(R"({"shape": "arrow", "axis": "w", "surface": "0x08000001"})")
-            << QString("mesh.axis");
-        QTest::newRow("infinite origin")
-            << QString(R"({"shape": "box", "origin": [0, "inf", 0], "surface": "0x08000001"})")
-            << QString("mesh.origin[1]");
-        QTest::newRow("double sided not a bool")
-            << QString(R"({"shape": "box", "doubleSided": 1, "surface": "0x08000001"})")
-            << QString("mesh.doubleSided");
+        addBadSpecColumns();
+        const auto row = [](const char* name, const QString& json, const char* path) {
+            QTest::newRow(name) << json << QString(path);
+        };
+        // Most specs are bad in one field and otherwise name a good surface.
+        const auto onSurface = [](const char* fields) {
+            return QString("{%1, \"surface\": \"0x08000001\"}").arg(QLatin1String(fields));
+        };
+        row("unknown shape", onSurface(R"("shape": "torus")"), "mesh.shape");
+        row("no surface", R"({"shape": "box"})", "mesh.surface");
+        row("not a surface", R"({"shape": "box", "surface": "0x06000001"})", "mesh.surface");
+        row("too many segments", onSurface(R"("shape": "cone", "segments": 1000)"),
+            "mesh.segments");
+        row("too few segments", onSurface(R"("shape": "cone", "segments": 2)"), "mesh.segments");
+        row("too many rings", onSurface(R"("shape": "sphere", "rings": 65)"), "mesh.rings");
+        row("flat box", onSurface(R"("shape": "box", "size": [1, 0, 1])"), "mesh.size[1]");
+        row("short size", onSurface(R"("shape": "box", "size": [1, 1])"), "mesh.size");
+        row("negative radius", onSurface(R"("shape": "sphere", "radius": -1)"), "mesh.radius");
+        row("inner radius too big", onSurface(R"("shape": "ring", "radius": 1, "innerRadius": 1)"),
+            "mesh.innerRadius");
+        row("unknown axis", onSurface(R"("shape": "arrow", "axis": "w")"), "mesh.axis");
+        row("infinite origin", onSurface(R"("shape": "box", "origin": [0, "inf", 0])"),
+            "mesh.origin[1]");
+        row("double sided not a bool", onSurface(R"("shape": "box", "doubleSided": 1)"),
+            "mesh.doubleSided");
     }
     void badMeshSpecsNameTheirPath() {
-        QFETCH(QString, json);
-        QFETCH(QString, path);
-        const QByteArray text = json.toUtf8();
-        failsAt([&] { mesh(text.constData()); }, path.toStdString(), kMeshDid);
+        badSpecFailsAt([](const char* text) { mesh(text); }, kMeshDid);
     }
 };
 

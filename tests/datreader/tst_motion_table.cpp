@@ -5,6 +5,7 @@
 #include "datreader/records/motion_table.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
+#include "support/record_checks.h"
 
 #include <QtTest>
 #include <limits>
@@ -16,10 +17,9 @@ using namespace portalkit::testing;
 namespace {
 
 constexpr std::uint32_t kTable = 0x09000001;
-constexpr std::size_t kNumCyclesAt = 20;
-constexpr std::size_t kCycleOmegaAt = 60;
-constexpr std::size_t kNumTransitionsAt = 84;
-constexpr std::size_t kTableSize = 112;
+// Where oneCycleOneLink() puts the fields the truncation rows cut, and its size.
+constexpr std::size_t kNumCyclesAt = 20, kCycleOmegaAt = 60, kNumTransitionsAt = 84,
+                      kTableSize = 112;
 
 // NonCombat by default; one cycle (ready, with velocity and omega) and one link (to a motion
 // played backwards); no modifiers.
@@ -186,44 +186,34 @@ class TestMotionTable : public QObject {
     }
 
     void malformedSourcesNameTheFieldAndDid_data() {
-        QTest::addColumn<QString>("source");
-        QTest::addColumn<QString>("field");
-        QTest::addColumn<QString>("message");
-        QTest::newRow("no default style") << "{}"
-                                          << "motionTable.defaultStyle"
-                                          << "missing";
-        QTest::newRow("entry without key") << R"({"defaultStyle": 0, "modifiers": [{"anims": []}]})"
-                                           << "motionTable.modifiers[0].key"
-                                           << "missing";
-        QTest::newRow("velocity the flags lack")
-            << R"({"defaultStyle": 0, "cycles": [{"key": 1, "flags": 2, "velocity": [0, 1, 0],
-                                                  "omega": [0, 0, 1]}]})"
-            << "motionTable.cycles[0].velocity"
-            << "given but flags lack bit 0x1";
-        QTest::newRow("flagged omega missing")
-            << R"({"defaultStyle": 0, "links": [{"key": 1, "transitions": [{"key": 2,
-                                                                             "flags": 2}]}]})"
-            << "motionTable.links[0].transitions[0].omega"
-            << "missing though flags have bit 0x2";
-        QTest::newRow("anim without id")
-            << R"({"defaultStyle": 0, "cycles": [{"key": 1, "anims": [{"framerate": 30}]}]})"
-            << "motionTable.cycles[0].anims[0].animId"
-            << "missing";
-        QTest::newRow("flags past a byte")
-            << R"({"defaultStyle": 0, "cycles": [{"key": 1, "flags": 256}]})"
-            << "motionTable.cycles[0].flags"
-            << "not an integer in 0..255";
-        QTest::newRow("half a style default")
-            << R"({"defaultStyle": 0, "styleDefaults": [{"style": "0x8000003D"}]})"
-            << "motionTable.styleDefaults[0].defaultSubstate"
-            << "missing";
+        addSourceErrorColumns();
+        sourceErrorRow("no default style", "{}", "motionTable.defaultStyle", "missing");
+        sourceErrorRow("entry without key", R"({"defaultStyle": 0, "modifiers": [{"anims": []}]})",
+                       "motionTable.modifiers[0].key", "missing");
+        sourceErrorRow(
+            "velocity the flags lack",
+            R"({"defaultStyle": 0, "cycles": [{"key": 1, "flags": 2, "velocity": [0, 1, 0],
+                                                  "omega": [0, 0, 1]}]})",
+            "motionTable.cycles[0].velocity", "given but flags lack bit 0x1");
+        sourceErrorRow("flagged omega missing",
+                       R"({"defaultStyle": 0, "links": [{"key": 1, "transitions": [{"key": 2,
+                                                                             "flags": 2}]}]})",
+                       "motionTable.links[0].transitions[0].omega",
+                       "missing though flags have bit 0x2");
+        sourceErrorRow(
+            "anim without id",
+            R"({"defaultStyle": 0, "cycles": [{"key": 1, "anims": [{"framerate": 30}]}]})",
+            "motionTable.cycles[0].anims[0].animId", "missing");
+        sourceErrorRow("flags past a byte",
+                       R"({"defaultStyle": 0, "cycles": [{"key": 1, "flags": 256}]})",
+                       "motionTable.cycles[0].flags", "not an integer in 0..255");
+        sourceErrorRow("half a style default",
+                       R"({"defaultStyle": 0, "styleDefaults": [{"style": "0x8000003D"}]})",
+                       "motionTable.styleDefaults[0].defaultSubstate", "missing");
     }
     void malformedSourcesNameTheFieldAndDid() {
-        QFETCH(QString, source);
-        QFETCH(QString, field);
-        QFETCH(QString, message);
-        checkSourceError(expectDatError([&] { fromSource(source.toUtf8()); }), field, kTable,
-                         message);
+        checkSourceErrorRow<QString>([](const QString& source) { fromSource(source.toUtf8()); },
+                                     kTable);
     }
 
     void moreAnimsThanTheCountHoldsIsASourceError() {
@@ -262,19 +252,14 @@ class TestMotionTable : public QObject {
     void motionDataNeedsItsPadByte() {
         const std::vector<std::uint8_t> bytes{0, 0, 0}; // numAnims, bitfield, flags; no pad
         ByteCursor in(bytes, 0, OffsetKind::Entry, kTable);
-        const auto error = errorFrom([&] { readMotionData(in); });
-        QVERIFY(error);
-        QCOMPARE(error->field(), std::string("motionData.pad"));
-        QCOMPARE(error->offset(), std::uint64_t(3));
+        checkEntryError(errorFrom([&] { readMotionData(in); }), "motionData.pad", 3, kTable);
     }
 
     void leftoverBytesAreAnError() {
         Bytes bytes = oneCycleOneLink();
         bytes.u8(0);
-        const auto error = errorFrom([&] { MotionTable::decode(bytes.data, kTable); });
-        QVERIFY(error);
-        QCOMPARE(error->field(), std::string("motionTable"));
-        QCOMPARE(error->offset(), std::uint64_t(kTableSize));
+        checkEntryError(errorFrom([&] { MotionTable::decode(bytes.data, kTable); }), "motionTable",
+                        kTableSize, kTable);
     }
 
     void absurdCountsFail_data() {
@@ -293,10 +278,8 @@ class TestMotionTable : public QObject {
         Bytes bytes = oneCycleOneLink();
         const std::uint32_t absurd = 0x20000000;
         std::memcpy(bytes.data.data() + at, &absurd, 4);
-        const auto error = errorFrom([&] { MotionTable::decode(bytes.data, kTable); });
-        QVERIFY(error);
-        QCOMPARE(QString::fromStdString(error->field()), field);
-        QCOMPARE(error->offset(), std::uint64_t(at));
+        checkEntryError(errorFrom([&] { MotionTable::decode(bytes.data, kTable); }), field,
+                        std::uint64_t(at), kTable);
     }
 
     void styleKeyShiftsTheClassBitOut() {

@@ -4,6 +4,7 @@
 #include "datreader/records/render_surface.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
+#include "support/record_checks.h"
 
 #include <QJsonDocument>
 #include <QtTest>
@@ -185,14 +186,8 @@ class TestRenderSurface : public QObject {
             << "its entry is 0x06001234";
     }
     void jsonErrorsNameTheField() {
-        QFETCH(QByteArray, source);
-        QFETCH(QString, field);
-        QFETCH(QString, message);
-        const auto error = portalkit::testing::errorFrom([&] { fromJsonText(source); });
-        QVERIFY2(error, "fromJson accepted the source");
-        QCOMPARE(QString::fromStdString(error->field()), field);
-        QVERIFY2(mentions(*error, message.toStdString()), error->what());
-        QVERIFY2(mentions(*error, "DID 0x06001234"), error->what());
+        portalkit::testing::checkSourceErrorRow<QByteArray>(
+            [](const QByteArray& source) { fromJsonText(source); }, 0x06001234);
     }
 
     void unknownFormatHasNoName() {

@@ -1,6 +1,7 @@
 #include "datreader/records/setup.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
+#include "support/record_checks.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -11,8 +12,10 @@
 #include <stdexcept>
 
 using namespace portalkit::dat;
+using portalkit::testing::addSourceErrorColumns;
 using portalkit::testing::jsonRoundTrips;
 using portalkit::testing::mentions;
+using portalkit::testing::sourceErrorRow;
 
 namespace {
 
@@ -94,10 +97,7 @@ Frame frameAt(float x, float y, float z) {
 }
 
 AnimationHook hook(std::int32_t direction, HookPayload payload) {
-    AnimationHook result;
-    result.direction = direction;
-    result.payload = std::move(payload);
-    return result;
+    return {direction, std::move(payload)};
 }
 
 // A Setup using every optional part; flags decide whether parent indices and scales are stored.
@@ -300,74 +300,51 @@ class TestSetup : public QObject {
 
     // An explicit "flags" wins over what the lists imply, so it must agree with them.
     void jsonErrorsNameTheField_data() {
-        QTest::addColumn<QByteArray>("source");
-        QTest::addColumn<QString>("field");
-        QTest::addColumn<QString>("message");
-        QTest::newRow("list without its flag")
-            << QByteArray(R"({"flags": 2, "parts": [1], "parentIndices": [0]})")
-            << "setup.parentIndices"
-            << "flags lack HasParent (0x1)";
-        QTest::newRow("flag without its list")
-            << QByteArray(R"({"flags": 1, "parts": [1, 2]})") << "setup.parentIndices"
-            << "0 entries for 2 parts";
-        QTest::newRow("list shorter than the parts")
-            << QByteArray(R"({"parts": [1, 2], "defaultScales": [[1, 1, 1]]})")
-            << "setup.defaultScales"
-            << "1 entries for 2 parts";
-        QTest::newRow("scale of two numbers")
-            << QByteArray(R"({"parts": [1], "defaultScales": [[1, 1]]})")
-            << "setup.defaultScales[0]"
-            << "[x, y, z]";
-        QTest::newRow("placement frame short of parts")
-            << QByteArray(R"({"parts": [1, 2], "placementFrames": [{"key": 0, "parts": [{}]}]})")
-            << "setup.placementFrames[0].parts"
-            << "1 part transforms, the record has 2 parts";
-        QTest::newRow("placement frame without key")
-            << QByteArray(R"({"parts": [1], "placementFrames": [{"parts": [{}]}]})")
-            << "setup.placementFrames[0].key"
-            << "missing";
-        QTest::newRow("placement hook of unknown type")
-            << QByteArray(R"({"placementFrames": [{"key": 0, "hooks": [{"type": "Explode"}]}]})")
-            << "setup.placementFrames[0].hooks[0].type"
-            << "Explode";
-        QTest::newRow("holding location without key")
-            << QByteArray(R"({"holdingLocations": [{"partIndex": 0}]})")
-            << "setup.holdingLocations[0].key"
-            << "missing";
-        QTest::newRow("light without colour")
-            << QByteArray(R"({"lights": [{"key": 0, "intensity": 1, "falloff": 2}]})")
-            << "setup.lights[0].color"
-            << "missing";
-        QTest::newRow("radius as a word")
-            << QByteArray(
-                   R"({"spheres": [{"center": [0, 0, 0], "radius": 0}, {"center": [0, 0, 0], "radius": "big"}]})")
-            << "setup.spheres[1].radius"
-            << "expected a number";
-        QTest::newRow("sphere without radius")
-            << QByteArray(R"({"sortingSphere": {"center": [0, 0, 0]}})")
-            << "setup.sortingSphere.radius"
-            << "missing";
-        QTest::newRow("real beyond float") << QByteArray(R"({"height": 1e39})") << "setup.height"
-                                           << "does not fit a 32-bit float";
-        QTest::newRow("part id beyond u32")
-            << QByteArray(R"({"parts": ["0x100000000"]})") << "setup.parts[0]"
-            << "unsigned 32-bit";
-        QTest::newRow("another entry's id") << QByteArray(R"({"id": "0x02000124"})") << "setup.id"
-                                            << "its entry is 0x02000123";
-        QTest::newRow("flags not a number")
-            << QByteArray(R"({"flags": "HasParent"})") << "setup.flags"
-            << "expected an unsigned 32-bit integer";
+        addSourceErrorColumns();
+        sourceErrorRow("list without its flag",
+                       R"({"flags": 2, "parts": [1], "parentIndices": [0]})", "setup.parentIndices",
+                       "flags lack HasParent (0x1)");
+        sourceErrorRow("flag without its list", R"({"flags": 1, "parts": [1, 2]})",
+                       "setup.parentIndices", "0 entries for 2 parts");
+        sourceErrorRow("list shorter than the parts",
+                       R"({"parts": [1, 2], "defaultScales": [[1, 1, 1]]})", "setup.defaultScales",
+                       "1 entries for 2 parts");
+        sourceErrorRow("scale of two numbers", R"({"parts": [1], "defaultScales": [[1, 1]]})",
+                       "setup.defaultScales[0]", "[x, y, z]");
+        sourceErrorRow("placement frame short of parts",
+                       R"({"parts": [1, 2], "placementFrames": [{"key": 0, "parts": [{}]}]})",
+                       "setup.placementFrames[0].parts",
+                       "1 part transforms, the record has 2 parts");
+        sourceErrorRow("placement frame without key",
+                       R"({"parts": [1], "placementFrames": [{"parts": [{}]}]})",
+                       "setup.placementFrames[0].key", "missing");
+        sourceErrorRow("placement hook of unknown type",
+                       R"({"placementFrames": [{"key": 0, "hooks": [{"type": "Explode"}]}]})",
+                       "setup.placementFrames[0].hooks[0].type", "Explode");
+        sourceErrorRow("holding location without key",
+                       R"({"holdingLocations": [{"partIndex": 0}]})",
+                       "setup.holdingLocations[0].key", "missing");
+        sourceErrorRow("light without colour",
+                       R"({"lights": [{"key": 0, "intensity": 1, "falloff": 2}]})",
+                       "setup.lights[0].color", "missing");
+        sourceErrorRow(
+            "radius as a word",
+            R"({"spheres": [{"center": [0, 0, 0], "radius": 0}, {"center": [0, 0, 0], "radius": "big"}]})",
+            "setup.spheres[1].radius", "expected a number");
+        sourceErrorRow("sphere without radius", R"({"sortingSphere": {"center": [0, 0, 0]}})",
+                       "setup.sortingSphere.radius", "missing");
+        sourceErrorRow("real beyond float", R"({"height": 1e39})", "setup.height",
+                       "does not fit a 32-bit float");
+        sourceErrorRow("part id beyond u32", R"({"parts": ["0x100000000"]})", "setup.parts[0]",
+                       "unsigned 32-bit");
+        sourceErrorRow("another entry's id", R"({"id": "0x02000124"})", "setup.id",
+                       "its entry is 0x02000123");
+        sourceErrorRow("flags not a number", R"({"flags": "HasParent"})", "setup.flags",
+                       "expected an unsigned 32-bit integer");
     }
     void jsonErrorsNameTheField() {
-        QFETCH(QByteArray, source);
-        QFETCH(QString, field);
-        QFETCH(QString, message);
-        const auto error = portalkit::testing::errorFrom([&] { fromJsonText(source); });
-        QVERIFY2(error, "fromJson accepted the source");
-        QCOMPARE(QString::fromStdString(error->field()), field);
-        QVERIFY2(mentions(*error, message.toStdString()), error->what());
-        QVERIFY2(mentions(*error, "DID 0x02000123"), error->what());
-        QCOMPARE(error->offsetKind(), OffsetKind::Source);
+        portalkit::testing::checkSourceErrorRow<QString>(
+            [](const QString& source) { fromJsonText(source.toUtf8()); }, kDid);
     }
 
     void jsonNamesEveryPart() {

@@ -259,47 +259,38 @@ class TestTextureGenerator : public QObject {
     }
 
     void badTextureSpecsNameTheirPath_data() {
-        QTest::addColumn<QString>("json");
-        QTest::addColumn<QString>("path");
-        QTest::newRow("unknown format")
-            << QString(R"({"format": "DXT2", "width": 8, "height": 8, "pattern": "radial"})")
-            << QString("texture.format");
-        QTest::newRow("unknown pattern")
-            << QString(R"({"format": "A8", "width": 8, "height": 8, "pattern": "plaid"})")
-            << QString("texture.pattern");
-        QTest::newRow("not a power of two")
-            << QString(R"({"format": "A8", "width": 12, "height": 8, "pattern": "radial"})")
-            << QString("texture.width");
-        QTest::newRow("too big")
-            << QString(R"({"format": "A8", "width": 8, "height": 2048, "pattern": "radial"})")
-            << QString("texture.height");
-        QTest::newRow("DXT below one block")
-            << QString(R"({"format": "DXT1", "width": 2, "height": 8, "pattern": "radial"})")
-            << QString("texture.width");
-        QTest::newRow("no colours")
-            << QString(
-                   R"({"format": "A8", "width": 8, "height": 8, "pattern": "radial", "colors": []})")
-            << QString("texture.colors");
-        QTest::newRow("bad colour")
-            // moc misreads '#' inside raw strings, so this one is escaped.
-            << QString("{\"format\": \"A8\", \"width\": 8, \"height\": 8, \"pattern\": \"radial\", "
-                       "\"colors\": [\"#FFFFFF\", \"#GG0000FF\"]}")
-            << QString("texture.colors[1]");
-        QTest::newRow("no cells")
-            << QString(
-                   R"({"format": "A8", "width": 8, "height": 8, "pattern": "checker", "cells": 0})")
-            << QString("texture.cells");
+        addBadSpecColumns();
+        const auto row = [](const char* name, const char* json, const char* path) {
+            QTest::newRow(name) << QString(json) << QString(path);
+        };
+        row("unknown format", R"({"format": "DXT2", "width": 8, "height": 8, "pattern": "radial"})",
+            "texture.format");
+        row("unknown pattern", R"({"format": "A8", "width": 8, "height": 8, "pattern": "plaid"})",
+            "texture.pattern");
+        row("not a power of two",
+            R"({"format": "A8", "width": 12, "height": 8, "pattern": "radial"})", "texture.width");
+        row("too big", R"({"format": "A8", "width": 8, "height": 2048, "pattern": "radial"})",
+            "texture.height");
+        row("DXT below one block",
+            R"({"format": "DXT1", "width": 2, "height": 8, "pattern": "radial"})", "texture.width");
+        row("no colours",
+            R"({"format": "A8", "width": 8, "height": 8, "pattern": "radial", "colors": []})",
+            "texture.colors");
+        // moc misreads '#' inside raw strings, so this one is escaped.
+        row("bad colour",
+            "{\"format\": \"A8\", \"width\": 8, \"height\": 8, \"pattern\": \"radial\", "
+            "\"colors\": [\"#FFFFFF\", \"#GG0000FF\"]}",
+            "texture.colors[1]");
+        row("no cells",
+            R"({"format": "A8", "width": 8, "height": 8, "pattern": "checker", "cells": 0})",
+            "texture.cells");
     }
     void badTextureSpecsNameTheirPath() {
-        QFETCH(QString, json);
-        QFETCH(QString, path);
-        const QByteArray text = json.toUtf8();
-        failsAt(
-            [&] {
-                generateTexture(spec(text.constData(), "texture", kTextureDid), kTextureDid,
-                                nullptr);
+        badSpecFailsAt(
+            [](const char* text) {
+                generateTexture(spec(text, "texture", kTextureDid), kTextureDid, nullptr);
             },
-            path.toStdString(), kTextureDid);
+            kTextureDid);
     }
 };
 

@@ -134,8 +134,7 @@ class TestToneGenerator : public QObject {
     }
 
     void badToneSpecsNameTheirPath_data() {
-        QTest::addColumn<QString>("json");
-        QTest::addColumn<QString>("path");
+        addBadSpecColumns();
         QTest::newRow("too long") << QString(R"({"seconds": 11})") << QString("tone.seconds");
         QTest::newRow("above Nyquist")
             << QString(R"({"frequency": 12000})") << QString("tone.frequency");
@@ -151,10 +150,7 @@ class TestToneGenerator : public QObject {
             << QString("tone.release");
     }
     void badToneSpecsNameTheirPath() {
-        QFETCH(QString, json);
-        QFETCH(QString, path);
-        const QByteArray text = json.toUtf8();
-        failsAt([&] { tone(text.constData()); }, path.toStdString(), kWaveDid);
+        badSpecFailsAt([](const char* text) { tone(text); }, kWaveDid);
     }
 };
 

@@ -3,6 +3,7 @@
 
 #include "preview/scene/preview_scene.h"
 #include "support/cli_run.h"
+#include "support/demo_ids.h"
 #include "support/preview_fixtures.h"
 
 #include <QJsonArray>
@@ -15,15 +16,11 @@
 using namespace portalkit;
 using namespace portalkit::preview;
 using namespace portalkit::preview::fixtures;
+using namespace portalkit::testing::demo_ids;
 using portalkit::testing::runPortalkit;
 
 namespace {
 
-constexpr std::uint32_t kHuman = 0x02000001;
-constexpr std::uint32_t kFlameBolt = 0x0200040D;
-constexpr std::uint32_t kTuskerFist = 0x02000EAE;
-constexpr std::uint32_t kRecall = 0x10000153;
-constexpr std::uint32_t kRecallAnimation = 0x030009BF;
 constexpr double kRecallFps = 9.96;
 constexpr double kTick = 0.04;
 

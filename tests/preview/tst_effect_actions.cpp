@@ -7,6 +7,7 @@
 #include "preview/scene/effect_actions.h"
 #include "preview/scene/preview_scene.h"
 #include "preview/scene/trace.h"
+#include "support/demo_ids.h"
 
 #include <QtTest>
 #include <cmath>
@@ -15,11 +16,10 @@
 
 using namespace portalkit;
 using namespace portalkit::preview;
+using namespace portalkit::testing::demo_ids;
 
 namespace {
 
-constexpr std::uint32_t kHuman = 0x02000001;
-constexpr std::uint32_t kRecall = 0x10000153;
 constexpr std::uint32_t kScript = 0x33000AEA;
 constexpr double kTick = 0.04;
 
@@ -88,20 +88,16 @@ class TestEffectActions : public QObject {
     void refusesWithAReason_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("named"); // what the error must quote
-        QTest::newRow("no kind") << "0x33000AEA"
-                                 << "0x33000AEA";
-        QTest::newRow("unknown kind") << "hidden:1"
-                                      << "hidden:1";
-        QTest::newRow("bad script") << "script:nope"
-                                    << "nope";
-        QTest::newRow("DID too long") << "script:0x330000AEA"
-                                      << "0x330000AEA";
-        QTest::newRow("bad state") << "state:0xZZ"
-                                   << "0xZZ";
-        QTest::newRow("unknown type") << "typed:NoSuchType"
-                                      << "NoSuchType";
-        QTest::newRow("bad intensity") << "typed:Launch@lots"
-                                       << "Launch@lots";
+        const auto row = [](const char* name, const char* text, const char* named) {
+            QTest::newRow(name) << QString(text) << QString(named);
+        };
+        row("no kind", "0x33000AEA", "0x33000AEA");
+        row("unknown kind", "hidden:1", "hidden:1");
+        row("bad script", "script:nope", "nope");
+        row("DID too long", "script:0x330000AEA", "0x330000AEA");
+        row("bad state", "state:0xZZ", "0xZZ");
+        row("unknown type", "typed:NoSuchType", "NoSuchType");
+        row("bad intensity", "typed:Launch@lots", "Launch@lots");
     }
     void refusesWithAReason() {
         QFETCH(QString, text);

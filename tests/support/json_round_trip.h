@@ -35,7 +35,7 @@ inline void checkSourceError(const dat::DatError& error, const QString& field, s
     QCOMPARE(QString::fromStdString(error.field()), field);
     QCOMPARE(error.offsetKind(), dat::OffsetKind::Source);
     QCOMPARE(*error.did(), did);
-    QVERIFY2(std::string(error.what()).find(dat::formatDid(did)) != std::string::npos,
+    QVERIFY2(std::string(error.what()).find("DID " + dat::formatDid(did)) != std::string::npos,
              error.what());
     QVERIFY2(std::string(error.what()).find(message.toStdString()) != std::string::npos,
              error.what());

@@ -45,4 +45,59 @@ void checkTruncation(const std::vector<std::uint8_t>& bytes, int length, const Q
     checkEntryError(errorFrom([&] { T::decode(cut, did); }), field, std::uint64_t(offset), did);
 }
 
+// The columns checkJsonErrorRow reads: the JSON source, the field path it names and a part of
+// the message.
+inline void addJsonErrorColumns() {
+    QTest::addColumn<QJsonObject>("source");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("message");
+}
+
+// checkJsonError on the current row of a table made with addJsonErrorColumns.
+template <class T> void checkJsonErrorRow(const char* root, std::uint32_t did) {
+    QFETCH(QJsonObject, source);
+    QFETCH(QString, field);
+    QFETCH(QString, message);
+    checkJsonError<T>(source, root, did, field, message);
+}
+
+// The columns of a source-error table whose sources are JSON text, and one row of it.
+inline void addSourceErrorColumns() {
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("message");
+}
+inline void sourceErrorRow(const char* name, const char* source, const char* field,
+                           const char* message) {
+    QTest::newRow(name) << QString(source) << QString(field) << QString(message);
+}
+
+// checkSourceError on the current row of a table with the columns `source` (of type Source),
+// `field` and `message`: `parse` must throw for the row's source.
+template <class Source, class Parse> void checkSourceErrorRow(Parse&& parse, std::uint32_t did) {
+    QFETCH(Source, source);
+    QFETCH(QString, field);
+    QFETCH(QString, message);
+    const auto error = errorFrom([&] { parse(source); });
+    QVERIFY2(error, "fromJson accepted the source");
+    checkSourceError(*error, field, did, message);
+}
+
+// The columns checkTruncationRow reads: where the bytes are cut, and the field and entry offset
+// the error must name.
+inline void addTruncationColumns() {
+    QTest::addColumn<int>("length");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<int>("offset");
+}
+
+// checkTruncation of `bytes` on the current row of a table made with addTruncationColumns.
+template <class T>
+void checkTruncationRow(const std::vector<std::uint8_t>& bytes, std::uint32_t did) {
+    QFETCH(int, length);
+    QFETCH(QString, field);
+    QFETCH(int, offset);
+    checkTruncation<T>(bytes, length, field, offset, did);
+}
+
 } // namespace portalkit::testing

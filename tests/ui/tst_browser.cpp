@@ -60,6 +60,23 @@ QTreeWidgetItem* field(ui::MainWindow& window, const QString& name) {
     return nullptr;
 }
 
+// Drags the file at `path` onto `window` and, when the drag is accepted, drops it there.
+struct FileDrop {
+    bool entered = false; // the drag-enter was accepted
+    bool dropped = false; // the drop was accepted
+};
+FileDrop dropFile(QWidget& window, const QString& path) {
+    QMimeData file;
+    file.setUrls({QUrl::fromLocalFile(path)});
+    QDragEnterEvent enter(QPoint(20, 20), Qt::CopyAction, &file, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &enter);
+    if (!enter.isAccepted())
+        return {};
+    QDropEvent drop(QPointF(20, 20), Qt::CopyAction, &file, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &drop);
+    return {true, drop.isAccepted()};
+}
+
 } // namespace
 
 class TestBrowser : public QObject {
@@ -417,15 +434,9 @@ class TestBrowser : public QObject {
         QApplication::sendEvent(&window, &refused);
         QVERIFY(!refused.isAccepted());
 
-        QMimeData file;
-        file.setUrls({QUrl::fromLocalFile(cell)});
-        QDragEnterEvent enter(QPoint(20, 20), Qt::CopyAction, &file, Qt::LeftButton,
-                              Qt::NoModifier);
-        QApplication::sendEvent(&window, &enter);
-        QVERIFY(enter.isAccepted());
-        QDropEvent drop(QPointF(20, 20), Qt::CopyAction, &file, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(&window, &drop);
-        QVERIFY(drop.isAccepted());
+        const FileDrop drop = dropFile(window, cell);
+        QVERIFY(drop.entered);
+        QVERIFY(drop.dropped);
         QCOMPARE(int(window.dats().size()), 2);
         QCOMPARE(window.dats()[1]->path(), cell);
         QCOMPARE(window.currentDat(), window.dats()[1]);
@@ -457,15 +468,9 @@ class TestBrowser : public QObject {
         QVERIFY(truncated.open(QIODevice::WriteOnly));
         truncated.write(bytes.left(bytes.size() / 3));
         truncated.close();
-        QMimeData file;
-        file.setUrls({QUrl::fromLocalFile(truncated.fileName())});
-        QDragEnterEvent enter(QPoint(20, 20), Qt::CopyAction, &file, Qt::LeftButton,
-                              Qt::NoModifier);
-        QApplication::sendEvent(&window, &enter);
-        QVERIFY(enter.isAccepted());
-        QDropEvent drop(QPointF(20, 20), Qt::CopyAction, &file, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(&window, &drop);
-        QVERIFY(!drop.isAccepted());
+        const FileDrop drop = dropFile(window, truncated.fileName());
+        QVERIFY(drop.entered);
+        QVERIFY(!drop.dropped);
         QVERIFY2(window.lastError().contains("truncated.dat"), qPrintable(window.lastError()));
 
         QCOMPARE(int(window.dats().size()), 1);

@@ -3,6 +3,7 @@
 // (coverage, centroid, colour order, differences between frames), never a stored image.
 
 #include "preview/scene/preview_scene.h"
+#include "support/demo_ids.h"
 #include "ui/render/offscreen_renderer.h"
 #include "ui/render/viewport_widget.h"
 
@@ -18,13 +19,9 @@
 
 using namespace portalkit;
 using namespace portalkit::preview;
+using namespace portalkit::testing::demo_ids;
 
 namespace {
-
-constexpr std::uint32_t kHuman = 0x02000001;
-constexpr std::uint32_t kWisp = 0x02000002;
-constexpr std::uint32_t kFlameBolt = 0x0200040D;
-constexpr std::uint32_t kRecall = 0x10000153;
 
 std::shared_ptr<Assets> demoAssets() {
     auto dat = dat::DatFile::open(PORTALKIT_DEMO_DAT);
@@ -83,6 +80,37 @@ int differingPixels(const QImage& a, const QImage& b) {
     return n;
 }
 
+// Adds an owner of `setup` at the origin; its id, or 0 when the scene refused it.
+std::uint32_t addOwner(PreviewScene& scene, std::uint32_t setup) {
+    OwnerDesc desc;
+    desc.setup = setup;
+    return scene.createOwner(desc);
+}
+
+// A 320×240 viewport and a scene over the same demo assets; show() puts the viewport on screen
+// and hands it the assets, false when the window never showed.
+struct ShownViewport {
+    render::ViewportWidget viewport;
+    std::shared_ptr<Assets> assets = demoAssets();
+    PreviewScene scene{assets, 1};
+    bool show() {
+        viewport.resize(320, 240);
+        viewport.show();
+        if (!QTest::qWaitForWindowExposed(&viewport))
+            return false;
+        viewport.setAssets(assets);
+        return true;
+    }
+};
+
+// An offscreen renderer of `size` and a scene over the same demo assets.
+struct RenderStage {
+    std::shared_ptr<Assets> assets = demoAssets();
+    render::OffscreenRenderer renderer;
+    PreviewScene scene{assets, 1};
+    explicit RenderStage(QSize size) : renderer(size) { renderer.setAssets(assets); }
+};
+
 // The human alone at the origin, and a 240×240 offscreen renderer over the same assets.
 struct HumanScene {
     std::shared_ptr<Assets> assets = demoAssets();
@@ -91,9 +119,7 @@ struct HumanScene {
     std::uint32_t owner = 0;
     HumanScene() {
         renderer.setAssets(assets);
-        OwnerDesc desc;
-        desc.setup = kHuman;
-        owner = scene.createOwner(desc);
+        owner = addOwner(scene, kHuman);
     }
 };
 
@@ -128,9 +154,7 @@ class TestRender : public QObject {
         QVERIFY2(renderer.isValid(), qPrintable(renderer.errorString()));
         renderer.setAssets(demoAssets());
         PreviewScene scene(demoAssets(), 1);
-        OwnerDesc desc;
-        desc.setup = kHuman;
-        QVERIFY(scene.createOwner(desc));
+        QVERIFY(addOwner(scene, kHuman));
         const QImage image = renderer.render(scene.snapshot());
         QVERIFY2(!image.isNull(), qPrintable(renderer.errorString()));
         QCOMPARE(image.size(), QSize(320, 240));
@@ -145,14 +169,11 @@ class TestRender : public QObject {
     // Recall makes emitter 0x3200078E leaving animation frame 16 (about 1.72 s): the frame after
     // has particles the frame before did not, and they are what changes the picture.
     void recallParticlesShow() {
-        auto assets = demoAssets();
-        render::OffscreenRenderer renderer(QSize(320, 240));
-        QVERIFY(renderer.isValid());
-        renderer.setAssets(assets);
-        PreviewScene scene(assets, 1);
-        OwnerDesc desc;
-        desc.setup = kHuman;
-        const std::uint32_t owner = scene.createOwner(desc);
+        RenderStage stage(QSize(320, 240));
+        QVERIFY(stage.renderer.isValid());
+        render::OffscreenRenderer& renderer = stage.renderer;
+        PreviewScene& scene = stage.scene;
+        const std::uint32_t owner = addOwner(scene, kHuman);
         QVERIFY(owner);
         QVERIFY(scene.performMotion(owner, kRecall));
         const FrameSnapshot before = recallAt(scene, owner, 1.6);
@@ -330,18 +351,16 @@ class TestRender : public QObject {
         HumanScene human;
         QVERIFY(human.renderer.isValid());
         QVERIFY(human.owner);
-        render::OffscreenRenderer& renderer = human.renderer;
-        PreviewScene& scene = human.scene;
-        const FrameSnapshot snapshot = scene.snapshot();
-        const QImage plain = renderer.render(snapshot);
+        const FrameSnapshot snapshot = human.scene.snapshot();
+        const QImage plain = human.renderer.render(snapshot);
         for (render::Overlay overlay :
              {render::Overlay::CollisionSpheres, render::Overlay::SelectionSphere,
               render::Overlay::PartAxes, render::Overlay::Grid}) {
-            renderer.scene().setOverlay(overlay, true);
-            const QImage on = renderer.render(snapshot);
+            human.renderer.scene().setOverlay(overlay, true);
+            const QImage on = human.renderer.render(snapshot);
             QVERIFY2(differingPixels(plain, on) > 30, qPrintable(render::overlayName(overlay)));
-            renderer.scene().setOverlay(overlay, false);
-            QCOMPARE(differingPixels(plain, renderer.render(snapshot)), 0);
+            human.renderer.scene().setOverlay(overlay, false);
+            QCOMPARE(differingPixels(plain, human.renderer.render(snapshot)), 0);
         }
     }
 
@@ -350,42 +369,39 @@ class TestRender : public QObject {
         HumanScene human;
         QVERIFY(human.renderer.isValid());
         QVERIFY(human.owner);
-        render::OffscreenRenderer& renderer = human.renderer;
-        PreviewScene& scene = human.scene;
-        FrameSnapshot bare = scene.snapshot();
+        FrameSnapshot bare = human.scene.snapshot();
         QVERIFY(!bare.world);
-        const QImage plain = renderer.render(bare);
+        const QImage plain = human.renderer.render(bare);
 
         PreviewWorld world;
         world.boxes.push_back({7, {0.6f, -0.1f, 0}, {0.8f, 0.1f, 1.5f}});
-        scene.setWorld(world);
-        const FrameSnapshot withWall = scene.snapshot();
+        human.scene.setWorld(world);
+        const FrameSnapshot withWall = human.scene.snapshot();
         QVERIFY(withWall.world);
-        QVERIFY(differingPixels(plain, renderer.render(withWall)) > 30);
+        QVERIFY(differingPixels(plain, human.renderer.render(withWall)) > 30);
 
         world.boxes.clear();
         world.spheres.push_back({{}, {-0.7f, 0, 1}, 0.2f});
-        scene.setWorld(world);
-        QVERIFY(differingPixels(plain, renderer.render(scene.snapshot())) > 30);
+        human.scene.setWorld(world);
+        QVERIFY(differingPixels(plain, human.renderer.render(human.scene.snapshot())) > 30);
 
-        renderer.scene().setOverlay(render::Overlay::Grid, true);
+        human.renderer.scene().setOverlay(render::Overlay::Grid, true);
         world.spheres.clear();
         world.ground = GroundPlane{0, {0, 0, 1}};
-        scene.setWorld(world);
-        const QImage low = renderer.render(scene.snapshot());
+        human.scene.setWorld(world);
+        const QImage low = human.renderer.render(human.scene.snapshot());
         world.ground = GroundPlane{0.8f, {0, 0, 1}};
-        scene.setWorld(world);
-        QVERIFY(differingPixels(low, renderer.render(scene.snapshot())) > 30);
-        renderer.scene().setOverlay(render::Overlay::Grid, false);
+        human.scene.setWorld(world);
+        QVERIFY(differingPixels(low, human.renderer.render(human.scene.snapshot())) > 30);
+        human.renderer.scene().setOverlay(render::Overlay::Grid, false);
     }
 
     // Flame Bolt carries a light; placed in front of the human it lights the side facing it.
     void lightsAffectTheScene() {
-        auto assets = demoAssets();
-        render::OffscreenRenderer renderer(QSize(240, 240));
-        QVERIFY(renderer.isValid());
-        renderer.setAssets(assets);
-        PreviewScene scene(assets, 1);
+        RenderStage stage(QSize(240, 240));
+        QVERIFY(stage.renderer.isValid());
+        render::OffscreenRenderer& renderer = stage.renderer;
+        PreviewScene& scene = stage.scene;
         OwnerDesc bolt;
         bolt.setup = kFlameBolt;
         bolt.frame.origin = Vec3(0, 0.6f, 1.2f);
@@ -395,10 +411,8 @@ class TestRender : public QObject {
         QCOMPARE(withBolt.lights.size(), std::size_t(1));
         QVERIFY(withBolt.lights.front().range > 0);
 
-        PreviewScene humanScene(assets, 1);
-        OwnerDesc human;
-        human.setup = kHuman;
-        QVERIFY(humanScene.createOwner(human));
+        PreviewScene humanScene(stage.assets, 1);
+        QVERIFY(addOwner(humanScene, kHuman));
         FrameSnapshot lit = humanScene.snapshot();
         lit.lights = withBolt.lights;
         FrameSnapshot dark = lit;
@@ -429,16 +443,11 @@ class TestRender : public QObject {
     }
 
     void viewportShowsAndCaptures() {
-        render::ViewportWidget viewport;
-        viewport.resize(320, 240);
-        viewport.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&viewport));
-        auto assets = demoAssets();
-        viewport.setAssets(assets);
-        PreviewScene scene(assets, 1);
-        OwnerDesc desc;
-        desc.setup = kWisp;
-        QVERIFY(scene.createOwner(desc));
+        ShownViewport stage;
+        QVERIFY(stage.show());
+        QVERIFY(addOwner(stage.scene, kWisp));
+        render::ViewportWidget& viewport = stage.viewport;
+        PreviewScene& scene = stage.scene;
         scene.advance(0.5);
         viewport.showSnapshot(scene.snapshot());
         viewport.frameSelection();
@@ -505,17 +514,11 @@ class TestRender : public QObject {
 
     // The wheel zooms, a left drag orbits, a right drag pans; F frames the selection again.
     void viewportMouseMovesTheCamera() {
-        render::ViewportWidget viewport;
-        viewport.resize(320, 240);
-        viewport.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&viewport));
-        auto assets = demoAssets();
-        viewport.setAssets(assets);
-        PreviewScene scene(assets, 1);
-        OwnerDesc desc;
-        desc.setup = kHuman;
-        QVERIFY(scene.createOwner(desc));
-        viewport.showSnapshot(scene.snapshot());
+        ShownViewport stage;
+        QVERIFY(stage.show());
+        QVERIFY(addOwner(stage.scene, kHuman));
+        render::ViewportWidget& viewport = stage.viewport;
+        viewport.showSnapshot(stage.scene.snapshot());
         QWindow* window = viewport.renderWindow();
         QVERIFY(window);
         const render::OrbitCamera framed = viewport.camera();
@@ -525,22 +528,20 @@ class TestRender : public QObject {
         QCoreApplication::sendEvent(window, &wheel);
         QVERIFY(viewport.camera().distance < framed.distance);
 
-        QMouseEvent press(QEvent::MouseButtonPress, QPointF(50, 50), QPointF(50, 50),
-                          Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
-        QCoreApplication::sendEvent(window, &press);
-        QMouseEvent move(QEvent::MouseMove, QPointF(90, 60), QPointF(90, 60), Qt::NoButton,
-                         Qt::LeftButton, Qt::NoModifier);
-        QCoreApplication::sendEvent(window, &move);
+        // One mouse event at `at` (window and scene position alike) to the render window.
+        const auto mouse = [&](QEvent::Type type, QPointF at, Qt::MouseButton button,
+                               Qt::MouseButtons buttons) {
+            QMouseEvent event(type, at, at, button, buttons, Qt::NoModifier);
+            QCoreApplication::sendEvent(window, &event);
+        };
+        mouse(QEvent::MouseButtonPress, QPointF(50, 50), Qt::LeftButton, Qt::LeftButton);
+        mouse(QEvent::MouseMove, QPointF(90, 60), Qt::NoButton, Qt::LeftButton);
         QVERIFY(viewport.camera().yaw != framed.yaw);
         QVERIFY(viewport.camera().pitch != framed.pitch);
 
         const QVector3D target = viewport.camera().target;
-        QMouseEvent pressRight(QEvent::MouseButtonPress, QPointF(90, 60), QPointF(90, 60),
-                               Qt::RightButton, Qt::RightButton, Qt::NoModifier);
-        QCoreApplication::sendEvent(window, &pressRight);
-        QMouseEvent pan(QEvent::MouseMove, QPointF(130, 60), QPointF(130, 60), Qt::NoButton,
-                        Qt::RightButton, Qt::NoModifier);
-        QCoreApplication::sendEvent(window, &pan);
+        mouse(QEvent::MouseButtonPress, QPointF(90, 60), Qt::RightButton, Qt::RightButton);
+        mouse(QEvent::MouseMove, QPointF(130, 60), Qt::NoButton, Qt::RightButton);
         QVERIFY(viewport.camera().target != target);
 
         viewport.frameSelection();

@@ -3,6 +3,7 @@
 
 #include "datreader/records/common.h"
 #include "preview/core/events.h"
+#include "support/demo_ids.h"
 #include "ui/render/viewport_widget.h"
 #include "ui/session/effect_launcher.h"
 #include "ui/session/event_log.h"
@@ -24,13 +25,9 @@
 
 using namespace portalkit;
 using namespace portalkit::ui;
+using namespace portalkit::testing::demo_ids;
 
 namespace {
-
-constexpr std::uint32_t kHuman = 0x02000001;
-constexpr std::uint32_t kFlameBolt = 0x0200040D;
-constexpr std::uint32_t kFlameBoltTable = 0x34000005;
-constexpr std::uint32_t kLaunch = 4;
 
 // Pixels that differ by more than a little in any channel.
 qsizetype differingPixels(const QImage& a, const QImage& b) {
