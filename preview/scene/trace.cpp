@@ -13,6 +13,12 @@ QString nameOf(const Event& event) {
     return QString::fromLatin1(name.data(), qsizetype(name.size()));
 }
 
+// A clock time at the precision the trace prints it: the clock sums frame steps, and 104 steps
+// of 0.04 s are 4.160000000000003 s, which the summary should say as 4.16.
+double clockTime(double t) {
+    return QByteArray::number(t, 'g', 12).toDouble();
+}
+
 } // namespace
 
 QByteArray traceLine(const Event& event) {
@@ -58,13 +64,13 @@ QJsonObject TraceSummary::toJson(double duration) const {
             out[key] = count;
         return out;
     };
-    return {{"duration", duration},
+    return {{"duration", clockTime(duration)},
             {"events", object(m_events)},
             {"hooks", object(m_hooks)},
             {"scriptsStarted", object(m_scripts)},
             {"soundsPlayed", m_soundsPlayed},
             {"peakParticles", m_peakParticles},
-            {"peakParticlesAt", m_peakParticlesAt}};
+            {"peakParticlesAt", clockTime(m_peakParticlesAt)}};
 }
 
 } // namespace portalkit::preview

@@ -4,6 +4,7 @@
 #include "preview/core/assets.h"
 #include "preview/effects/script_table.h"
 #include "preview/scene/effect_actions.h"
+#include "preview/scene/effect_length.h"
 #include "preview/scene/preview_scene.h"
 #include "preview/scene/trace.h"
 #include "preview/timeline/scenario.h"
@@ -20,6 +21,9 @@ namespace portalkit::cli {
 namespace {
 
 using namespace portalkit::preview;
+
+// The longest run a measured duration asks for: an emitter that never stops ends here.
+constexpr double kDurationCap = 30.0;
 
 // Where the events go: the --trace file or stdout, and the totals of --summary (printed also
 // when there is no trace). Declared before the scene, so it outlives the scene's listeners.
@@ -71,7 +75,8 @@ int runScenario(const QCommandLineParser& parser) {
         return kUsageOrIo;
     }
     const auto seed = parseNumber(parser.value("seed"));
-    const auto duration = parseSeconds(parser.value("duration"));
+    const auto duration = parseSeconds(
+        parser.value("duration").isEmpty() ? QStringLiteral("0") : parser.value("duration"));
     const auto dt = parseSeconds(parser.value("dt"));
     if (!seed || !duration || !dt || !(*dt > 0) || !(*duration >= 0) ||
         *duration / *dt > 10'000'000) {
@@ -116,6 +121,20 @@ void playFrames(PreviewScene& scene, std::uint32_t owner, ActionScript& actions,
     }
 }
 
+// Without --duration: the effect's own length, measured on a scene of its own built the same
+// way (same seed, object and actions), so the real run's events are the measured ones.
+double effectDuration(const std::shared_ptr<Assets>& assets, std::uint32_t seed,
+                      const OwnerDesc& desc, std::optional<std::uint32_t> style,
+                      ActionScript actions, double dt) {
+    PreviewScene probe(assets, seed);
+    const std::uint32_t owner = probe.createOwner(desc);
+    if (style)
+        probe.performMotion(owner, *style);
+    const EffectLength length = measureEffectLength(
+        probe, [&](std::int64_t) { actions.applyDue(probe, owner); }, dt, kDurationCap);
+    return std::max(length.seconds, dt);
+}
+
 } // namespace
 
 int runSimulate(const QStringList& arguments) {
@@ -130,7 +149,11 @@ int runSimulate(const QStringList& arguments) {
     parser.addOptions(objectEffectOptions());
     parser.addOptions({
         {"seed", "Random seed.", "N", "1"},
-        {"duration", "Seconds to simulate.", "S", "5"},
+        {"duration",
+         "Seconds to simulate. Default: the effect's own length, measured by playing it: until "
+         "its motion's animations, scripts and emitters are done and 2 s pass with nothing "
+         "happening, at most 30 s (a scenario: its own duration).",
+         "S"},
         {"dt", "Frame step in seconds; above 1/30 each frame is one object tick.", "S", "0.04"},
         {"trace", "Write every event as a JSON line to FILE ('-' for stdout).", "FILE"},
         {"summary", "Print totals as JSON."},
@@ -146,7 +169,9 @@ int runSimulate(const QStringList& arguments) {
         return kUsageOrIo;
     }
     const auto scale = parseReal(parser.value("scale"));
-    const auto duration = parseSeconds(parser.value("duration"));
+    const bool measure = !parser.isSet("duration");
+    const auto duration =
+        measure ? std::optional<double>(0) : parseSeconds(parser.value("duration"));
     const auto dt = parseSeconds(parser.value("dt"));
     const auto seed = parseNumber(parser.value("seed"));
     if (!scale || !duration || !dt || !seed || !(*dt > 0) || !(*duration >= 0) ||
@@ -185,10 +210,12 @@ int runSimulate(const QStringList& arguments) {
                        .arg(didText(*setup), assets->whyMissing<dat::Setup>(*setup)));
         return kUsageOrIo;
     }
+    const double seconds =
+        measure ? effectDuration(assets, *seed, desc, style, actions, *dt) : *duration;
     if (style)
         scene.performMotion(owner, *style);
 
-    playFrames(scene, owner, actions, *duration, *dt);
+    playFrames(scene, owner, actions, seconds, *dt);
     sink.finish(parser, scene.now());
     return kSuccess;
 }

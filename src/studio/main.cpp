@@ -56,6 +56,7 @@ int main(int argc, char** argv) {
                 window.selectEntry(entry.id);
                 break;
             }
+    window.restoreLayout(); // every dock exists now, the studio's too
     window.show();
     if (parser.isSet("audit"))
         window.showAudit(parser.value("audit"));

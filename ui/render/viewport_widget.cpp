@@ -2,6 +2,7 @@
 
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QLabel>
 #include <QMouseEvent>
 #include <QSettings>
 #include <QSurfaceFormat>
@@ -34,10 +35,17 @@ ViewportWidget::ViewportWidget(QWidget* parent) : QWidget(parent) {
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    m_caption = new QLabel(this);
+    m_caption->setContentsMargins(6, 2, 6, 2);
+    m_caption->setTextFormat(Qt::PlainText);
+    m_caption->setWordWrap(true); // a long caption takes a second line, not a clipped one
+    m_caption->hide(); // until there is something to say
+    layout->addWidget(m_caption);
     QWidget* container = QWidget::createWindowContainer(m_window, this);
     container->setMinimumSize(160, 120);
     container->setFocusPolicy(Qt::StrongFocus);
-    layout->addWidget(container);
+    layout->addWidget(container, 1);
     createActions();
     applySurfaceSize();
     applyCamera();
@@ -156,8 +164,15 @@ void ViewportWidget::setCamera(const OrbitCamera& camera) {
     applyCamera();
 }
 
+void ViewportWidget::setCaption(const QString& text) {
+    m_caption->setText(text);
+    m_caption->setVisible(!text.isEmpty());
+}
+
 void ViewportWidget::frameSelection() {
-    m_camera = OrbitCamera::framing(m_view->bounds(m_last), m_camera.yaw, m_camera.pitch);
+    BoundingSphere sphere = m_view->bounds(m_last);
+    sphere.radius *= kFrameMargin;
+    m_camera = OrbitCamera::framing(sphere, m_camera.yaw, m_camera.pitch);
     applyCamera();
 }
 

@@ -16,6 +16,8 @@
 #include <QWidget>
 #include <memory>
 
+class QLabel;
+
 namespace Qt3DExtras {
 class Qt3DWindow;
 }
@@ -42,8 +44,15 @@ class ViewportWidget : public QWidget {
 
     const OrbitCamera& camera() const { return m_camera; }
     void setCamera(const OrbitCamera& camera);
-    // Frames the last snapshot's owners (their selection spheres), keeping yaw and pitch.
+    // Frames the last snapshot's owners (their selection spheres grown by kFrameMargin, so a
+    // motion's raised arms or a jump stay in view), keeping yaw and pitch.
     void frameSelection();
+    static constexpr float kFrameMargin = 1.4f;
+
+    // One line above the view saying what it shows ("Setup 0x02000001"), and when the browser
+    // shows something it cannot draw, that it still shows the last Setup.
+    void setCaption(const QString& text);
+    QLabel* captionLabel() const { return m_caption; }
 
     // The 3D view as drawn (QRenderCapture); a null image when no frame arrives in time.
     QImage capture(int timeoutMs = 5000);
@@ -65,6 +74,7 @@ class ViewportWidget : public QWidget {
     void createActions();
 
     QPointer<Qt3DExtras::Qt3DWindow> m_window; // owned by the container
+    QLabel* m_caption = nullptr;
     Qt3DCore::QEntity* m_root = nullptr;
     std::unique_ptr<SceneView> m_view;
     FrameGraph m_graph;

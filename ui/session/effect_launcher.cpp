@@ -48,60 +48,14 @@ EffectLauncher::EffectLauncher(StudioSession* session, QWidget* parent)
       m_motion(new QLineEdit(this)), m_hidden(new QCheckBox(tr("Hidden"), this)),
       m_scenario(new QLineEdit(this)), m_status(new QLabel(this)),
       m_scenarioFolder(defaultScenarioFolder()) {
-    auto* form = new QFormLayout;
-
-    m_script->setPlaceholderText("0x33000000");
-    auto* playScript = new QPushButton(tr("Play script"), this);
-    auto* scriptRow = new QHBoxLayout;
-    scriptRow->addWidget(m_script, 1);
-    scriptRow->addWidget(playScript);
-    form->addRow(tr("PhysicsScript"), scriptRow);
-
-    m_slider->setRange(0, kSliderSteps);
-    m_slider->setTickPosition(QSlider::TicksBelow);
-    m_intensity->setText("1");
-    m_intensity->setToolTip(tr("0–1, or any real including nan, inf and -inf"));
-    m_intensity->setMaximumWidth(80);
-    m_slider->setValue(kSliderSteps);
-    auto* playTyped = new QPushButton(tr("Play typed"), this);
-    auto* typedRow = new QHBoxLayout;
-    typedRow->addWidget(m_type, 1);
-    typedRow->addWidget(m_slider, 1);
-    typedRow->addWidget(m_intensity);
-    typedRow->addWidget(playTyped);
-    form->addRow(tr("Typed effect"), typedRow);
-    m_thresholds->setTextFormat(Qt::RichText);
-    m_thresholds->setWordWrap(true);
-    form->addRow(tr("Thresholds"), m_thresholds);
-
-    auto* perform = new QPushButton(tr("Perform"), this);
-    auto* motionRow = new QHBoxLayout;
-    motionRow->addWidget(m_motion, 1);
-    motionRow->addWidget(perform);
-    motionRow->addWidget(m_hidden);
-    form->addRow(tr("Motion"), motionRow);
-
-    auto* browse = new QPushButton(tr("Browse…"), this);
-    auto* run = new QPushButton(tr("Run"), this);
-    auto* scenarioRow = new QHBoxLayout;
-    scenarioRow->addWidget(m_scenario, 1);
-    scenarioRow->addWidget(browse);
-    scenarioRow->addWidget(run);
-    form->addRow(tr("Scenario"), scenarioRow);
-
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
+    layout->addLayout(buildForm());
     layout->addWidget(m_status);
     layout->addStretch(1);
 
-    connect(playScript, &QPushButton::clicked, this, &EffectLauncher::playScriptFromInput);
     connect(m_script, &QLineEdit::returnPressed, this, &EffectLauncher::playScriptFromInput);
-    connect(playTyped, &QPushButton::clicked, this, &EffectLauncher::playTypedFromInput);
-    connect(perform, &QPushButton::clicked, this, &EffectLauncher::performMotionFromInput);
     connect(m_motion, &QLineEdit::returnPressed, this, &EffectLauncher::performMotionFromInput);
     connect(m_hidden, &QCheckBox::toggled, this, &EffectLauncher::setHiddenFromInput);
-    connect(browse, &QPushButton::clicked, this, &EffectLauncher::chooseScenario);
-    connect(run, &QPushButton::clicked, this, [this] { runScenarioFile(m_scenario->text()); });
     connect(m_type, &QComboBox::currentIndexChanged, this, &EffectLauncher::showThresholds);
     connect(m_slider, &QSlider::valueChanged, this, [this](int value) {
         m_intensity->setText(QString::number(double(value) / kSliderSteps, 'g', 4));
@@ -127,6 +81,75 @@ EffectLauncher::EffectLauncher(StudioSession* session, QWidget* parent)
         m_hidden->setChecked(m_session->targetHidden());
     });
     refresh();
+}
+
+QFormLayout* EffectLauncher::buildForm() {
+    auto* form = new QFormLayout;
+    // Rows never wrap (the main window's docks do not follow height-for-width, so a wrapped row
+    // gets a one-row height): the fields' minimum widths keep the dock wide enough instead.
+    form->setRowWrapPolicy(QFormLayout::DontWrapRows);
+    // An id field shows a whole "0x10000153" (with room for the frame and the cursor).
+    const int idWidth = fontMetrics().horizontalAdvance(QStringLiteral("0x00000000")) + 24;
+
+    m_script->setPlaceholderText("0x33000000");
+    m_script->setMinimumWidth(idWidth);
+    auto* playScript = new QPushButton(tr("Play script"), this);
+    auto* scriptRow = new QHBoxLayout;
+    scriptRow->addWidget(m_script, 1);
+    scriptRow->addWidget(playScript);
+    form->addRow(tr("PhysicsScript"), scriptRow);
+
+    // The combo as wide as its longest type name ("UnHide (117)"), Play beside it; the
+    // intensity has a row of its own.
+    m_type->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    auto* playTyped = new QPushButton(tr("Play typed"), this);
+    auto* typedRow = new QHBoxLayout;
+    typedRow->addWidget(m_type, 1);
+    typedRow->addWidget(playTyped);
+    form->addRow(tr("Typed effect"), typedRow);
+    m_slider->setRange(0, kSliderSteps);
+    m_slider->setTickPosition(QSlider::TicksBelow);
+    m_intensity->setText("1");
+    m_intensity->setToolTip(tr("0–1, or any real including nan, inf and -inf"));
+    m_intensity->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("-inf 0.000")));
+    m_intensity->setMaximumWidth(100);
+    m_slider->setValue(kSliderSteps);
+    auto* intensityRow = new QHBoxLayout;
+    intensityRow->addWidget(m_slider, 1);
+    intensityRow->addWidget(m_intensity);
+    form->addRow(tr("Intensity"), intensityRow);
+    // One threshold a line, not word-wrapped: its height is then what the text needs, which
+    // the form keeps (a wrapped label is squeezed to one line's height and runs into the next
+    // row).
+    m_thresholds->setTextFormat(Qt::RichText);
+    m_thresholds->setWordWrap(false);
+    m_thresholds->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    form->addRow(tr("Thresholds"), m_thresholds);
+
+    m_motion->setMinimumWidth(idWidth);
+    auto* perform = new QPushButton(tr("Perform"), this);
+    auto* motionRow = new QHBoxLayout;
+    motionRow->addWidget(m_motion, 1);
+    motionRow->addWidget(perform);
+    motionRow->addWidget(m_hidden);
+    form->addRow(tr("Motion"), motionRow);
+
+    m_scenario->setPlaceholderText(tr("arrow.json"));
+    m_scenario->setMinimumWidth(idWidth);
+    auto* browse = new QPushButton(tr("Browse…"), this);
+    auto* run = new QPushButton(tr("Run"), this);
+    auto* scenarioRow = new QHBoxLayout;
+    scenarioRow->addWidget(m_scenario, 1);
+    scenarioRow->addWidget(browse);
+    scenarioRow->addWidget(run);
+    form->addRow(tr("Scenario"), scenarioRow);
+
+    connect(playScript, &QPushButton::clicked, this, &EffectLauncher::playScriptFromInput);
+    connect(playTyped, &QPushButton::clicked, this, &EffectLauncher::playTypedFromInput);
+    connect(perform, &QPushButton::clicked, this, &EffectLauncher::performMotionFromInput);
+    connect(browse, &QPushButton::clicked, this, &EffectLauncher::chooseScenario);
+    connect(run, &QPushButton::clicked, this, [this] { runScenarioFile(m_scenario->text()); });
+    return form;
 }
 
 std::optional<float> EffectLauncher::parseIntensity(const QString& text) {
@@ -220,8 +243,8 @@ void EffectLauncher::showThresholds() {
         }
         break;
     }
-    QString text = parts.join(QStringLiteral(" · "));
-    text += chosen ? tr(" — plays %1").arg(hexId(*chosen)) : tr(" — selects nothing");
+    parts << (chosen ? tr("plays %1").arg(hexId(*chosen)) : tr("selects nothing"));
+    const QString text = parts.join(QStringLiteral("<br>"));
     m_thresholds->setText(text);
 }
 

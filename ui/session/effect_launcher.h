@@ -11,6 +11,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -60,6 +61,9 @@ class EffectLauncher : public QWidget {
     void status(const QString& message);
 
   private:
+    // The rows (script, typed effect, intensity, thresholds, motion, scenario) with their
+    // buttons connected.
+    QFormLayout* buildForm();
     void showThresholds();
     void report(bool ok, const QString& what);
 

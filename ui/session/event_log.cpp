@@ -14,6 +14,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 namespace portalkit::ui {
 
@@ -25,8 +26,13 @@ QString valueText(const QJsonValue& value) {
     switch (value.type()) {
     case QJsonValue::String:
         return value.toString();
-    case QJsonValue::Double:
-        return QString::number(value.toDouble(), 'g', 6);
+    case QJsonValue::Double: {
+        // Whole numbers whole (an emitter id of 1000000, not 1e+06); reals to six digits.
+        const double number = value.toDouble();
+        if (number == std::trunc(number) && std::abs(number) < 1e15)
+            return QString::number(qint64(number));
+        return QString::number(number, 'g', 6);
+    }
     case QJsonValue::Bool:
         return value.toBool() ? "true" : "false";
     case QJsonValue::Null:
@@ -57,8 +63,13 @@ bool EventLogModel::isSample(const preview::Event& event) {
 
 QString EventLogModel::summary(const QJsonObject& fields) {
     QStringList parts;
-    for (auto it = fields.begin(); it != fields.end(); ++it)
-        parts << it.key() + '=' + valueText(it.value());
+    for (auto it = fields.begin(); it != fields.end(); ++it) {
+        // A hook's part index is stored unsigned; all ones is the client's -1, the whole object
+        // (the trace keeps the stored number).
+        const bool wholeObject =
+            it.key() == QLatin1String("partIndex") && it.value().toDouble() == 4294967295.0;
+        parts << it.key() + '=' + (wholeObject ? QStringLiteral("-1") : valueText(it.value()));
+    }
     QString text = parts.join(QStringLiteral(", "));
     if (text.size() > kSummaryLimit)
         text = text.left(kSummaryLimit - 1) + QChar(0x2026);

@@ -3,6 +3,7 @@
 #include "datreader/io/dat_error.h"
 #include "datreader/records/setup.h"
 #include "preview/core/physics_state.h"
+#include "preview/scene/effect_length.h"
 
 #include <QScopedValueRollback>
 #include <algorithm>
@@ -15,6 +16,7 @@ namespace {
 constexpr double kFrameSlop = 1e-9;
 constexpr double kMaxWallPerTick = 10.0; // a stalled event loop does not run minutes at once
 constexpr int kTimerIntervalMs = 16;
+constexpr double kEffectCap = 30.0; // seconds after the last action an effect may run
 
 } // namespace
 
@@ -49,6 +51,7 @@ bool StudioSession::showSetup(std::uint32_t setupId) {
         return false;
     }
     m_lastError.clear();
+    measureEffect();
     Q_EMIT actionsChanged();
     return true;
 }
@@ -99,6 +102,8 @@ void StudioSession::clear() {
     m_scenarioPath.clear();
     m_actions.clear();
     m_nextAction = 0;
+    m_effectLength = 0;
+    m_effectCapped = false;
     m_frame = 0;
     m_pending = 0;
     m_snapshot = {};
@@ -188,6 +193,7 @@ bool StudioSession::setHidden(bool hidden) {
 void StudioSession::clearActions() {
     m_actions.clear();
     m_nextAction = 0;
+    measureEffect();
     Q_EMIT actionsChanged();
 }
 
@@ -199,6 +205,7 @@ bool StudioSession::record(const Action& action) {
     m_actions.insert(m_actions.begin() + std::ptrdiff_t(m_nextAction), action);
     ++m_nextAction;
     const bool ok = apply(action);
+    measureEffect();
     flush();
     publishState();
     Q_EMIT actionsChanged();
@@ -252,12 +259,40 @@ std::int64_t StudioSession::lengthFrames() const {
 }
 
 double StudioSession::length() const {
-    return m_scenario ? m_scenario->duration : m_loopLength;
+    if (m_scenario)
+        return m_scenario->duration;
+    return m_loopLengthSet ? m_loopLength : std::max(m_loopLength, m_effectLength);
 }
 
 void StudioSession::setLoopLength(double seconds) {
-    if (std::isfinite(seconds) && seconds > 0)
+    if (std::isfinite(seconds) && seconds > 0) {
         m_loopLength = seconds;
+        m_loopLengthSet = true;
+    }
+}
+
+void StudioSession::measureEffect() {
+    m_effectLength = 0;
+    m_effectCapped = false;
+    if (m_mode != Mode::Setup || m_actions.empty())
+        return;
+    // The same scene the replay builds, so what is measured is what plays.
+    preview::PreviewScene probe(m_assets, m_seed);
+    preview::OwnerDesc desc;
+    desc.setup = m_setupId;
+    const std::uint32_t owner = probe.createOwner(desc);
+    if (!owner)
+        return;
+    std::size_t next = 0;
+    const auto applyDue = [&](std::int64_t frame) {
+        for (; next < m_actions.size() && m_actions[next].frame <= frame; ++next)
+            preview::applyAction(probe, owner, m_actions[next].what);
+    };
+    const double lastAction = double(m_actions.back().frame) * m_frameStep;
+    const preview::EffectLength length =
+        preview::measureEffectLength(probe, applyDue, m_frameStep, lastAction + kEffectCap);
+    m_effectLength = std::max(length.seconds, lastAction);
+    m_effectCapped = length.capped;
 }
 
 void StudioSession::setFrameStep(double seconds) {
@@ -269,6 +304,7 @@ void StudioSession::setFrameStep(double seconds) {
     for (Action& action : m_actions)
         action.frame = std::llround(double(action.frame) * m_frameStep / seconds);
     m_frameStep = seconds;
+    measureEffect();
     if (m_scene)
         replayTo(std::llround(t / m_frameStep));
 }
@@ -277,6 +313,7 @@ void StudioSession::setSeed(std::uint32_t seed) {
     if (seed == m_seed)
         return;
     m_seed = seed;
+    measureEffect();
     if (m_mode == Mode::Setup)
         replayTo(m_frame);
 }

@@ -101,9 +101,15 @@ class StudioSession : public QObject {
     bool isReplaying() const { return m_replaying; }
     double speed() const { return m_speed; }
     bool loop() const { return m_loop; }
-    // The loop (and timeline) length: the scenario's duration, else loopLength (5 s default).
+    // The loop (and timeline) length: the scenario's duration; for a Setup the length set with
+    // setLoopLength, else what the recorded actions play (effectLength) but at least 5 s.
     double length() const;
     void setLoopLength(double seconds);
+    // For a Setup: when the recorded actions' effects end, measured by playing them on a scene
+    // of its own (preview/scene/effect_length.h), at most 30 s after the last action; 0 when
+    // nothing is recorded. effectCapped() says the effect was still going at that cap.
+    double effectLength() const { return m_effectLength; }
+    bool effectCapped() const { return m_effectCapped; }
 
     void tick(double wallSeconds); // advances by wallSeconds × speed, in whole frames
     void advanceFrames(std::int64_t frames);
@@ -147,6 +153,7 @@ class StudioSession : public QObject {
     void publishState();
     void flush(); // hands the buffered events out, in order
     std::int64_t lengthFrames() const;
+    void measureEffect();
 
     std::shared_ptr<const preview::Assets> m_assets;
     std::unique_ptr<preview::Scenario> m_scenario; // declared before the player that reads it
@@ -167,6 +174,9 @@ class StudioSession : public QObject {
     double m_frameStep = kDefaultFrameStep;
     std::uint32_t m_seed = 1;
     double m_loopLength = kDefaultLength;
+    bool m_loopLengthSet = false; // by setLoopLength: wins over the effect's length
+    double m_effectLength = 0;
+    bool m_effectCapped = false;
 
     bool m_playing = false;
     bool m_replaying = false;

@@ -27,7 +27,7 @@ TimelineBar::TimelineBar(StudioSession* session, QWidget* parent)
     m_speed->setDecimals(1);
     m_speed->setSuffix(QStringLiteral("×"));
     m_speed->setValue(m_session->speed());
-    m_time->setMinimumWidth(m_time->fontMetrics().horizontalAdvance("00.000 / 00.000 s  #0000"));
+    m_time->setMinimumWidth(m_time->fontMetrics().horizontalAdvance(readout(88.888, 88.888, 8888)));
 
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -62,6 +62,17 @@ TimelineBar::TimelineBar(StudioSession* session, QWidget* parent)
     refresh();
 }
 
+QString TimelineBar::readout(double t, double length, std::int64_t frame) {
+    // Past the end (a Setup plays on without Loop) the readout says so instead of a time
+    // larger than its own total.
+    if (t > length + 1e-9)
+        return tr("%1 s, %2 s past the end  #%3")
+            .arg(t, 0, 'f', 3)
+            .arg(t - length, 0, 'f', 3)
+            .arg(frame);
+    return QStringLiteral("%1 / %2 s  #%3").arg(t, 0, 'f', 3).arg(length, 0, 'f', 3).arg(frame);
+}
+
 void TimelineBar::setMuteAction(QAction* action) {
     if (!m_mute) {
         m_mute = new QToolButton(this);
@@ -89,10 +100,10 @@ void TimelineBar::refresh() {
         if (!m_slider->isSliderDown())
             m_slider->setValue(int(std::lround(t * kSliderUnitsPerSecond)));
     }
-    m_time->setText(QStringLiteral("%1 / %2 s  #%3")
-                        .arg(t, 0, 'f', 3)
-                        .arg(m_session->length(), 0, 'f', 3)
-                        .arg(m_session->frame()));
+    m_time->setText(readout(t, m_session->length(), m_session->frame()));
+    m_time->setToolTip(tr("Time / the timeline's length (the effect's own length, at least "
+                          "%1 s, or the scenario's), and the frame number")
+                           .arg(StudioSession::kDefaultLength));
     m_play->setText(m_session->isPlaying() ? tr("Pause") : tr("Play"));
     m_play->setEnabled(live);
     m_step->setEnabled(live);

@@ -1,10 +1,11 @@
 #pragma once
 
 // The timeline (docs/studio.md): play/pause, one-frame step, a scrub slider over the loop length
-// (seeking replays from 0), speed 0.1×–4× and loop, over a StudioSession's clock; the studio adds
-// its mute toggle beside play and step.
+// (the effect's own length for a Setup; seeking replays from 0), speed 0.1×–4× and loop, over a
+// StudioSession's clock; the studio adds its mute toggle beside play and step.
 
 #include <QWidget>
+#include <cstdint>
 
 class QAction;
 class QCheckBox;
@@ -22,6 +23,8 @@ class TimelineBar : public QWidget {
     Q_OBJECT
   public:
     static constexpr int kSliderUnitsPerSecond = 1000;
+    // "12.000 / 15.080 s  #300"; past the end "16.480 s, 1.400 s past the end  #412".
+    static QString readout(double t, double length, std::int64_t frame);
 
     explicit TimelineBar(StudioSession* session, QWidget* parent = nullptr);
 

@@ -16,6 +16,7 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QIcon>
 #include <QMenu>
 #include <QStatusBar>
@@ -38,7 +39,9 @@ Studio::Studio(MainWindow* window)
     m_window->splitDockWidget(m_timelineDock, m_eventLogDock, Qt::Vertical);
     m_window->tabifyDockWidget(m_eventLogDock, m_plotDock);
     m_eventLogDock->raise();
-    m_window->resizeDocks({m_launcherDock}, {300}, Qt::Horizontal);
+    // Wide enough for the launcher's rows unclipped (ids, the type names, the thresholds).
+    m_window->resizeDocks({m_launcherDock}, {m_launcherDock->fontMetrics().averageCharWidth() * 52},
+                          Qt::Horizontal);
     m_window->resizeDocks({m_timelineDock, m_eventLogDock}, {70, 170}, Qt::Vertical);
     addViewActions();
     m_exportAction = new QAction(tr("&Export Selected…"), this);
@@ -57,6 +60,7 @@ Studio::Studio(MainWindow* window)
 
     connect(m_window, &MainWindow::datsChanged, this, &Studio::rebuildSession);
     connect(m_window, &MainWindow::setupSelected, this, &Studio::showSetup);
+    connect(m_window, &MainWindow::entrySelected, this, &Studio::describeSelection);
     connect(m_window, &MainWindow::physicsScriptTableSelected, this, [this](std::uint32_t id) {
         if (m_tables) {
             m_tables->setTable(id);
@@ -190,16 +194,52 @@ void Studio::rebuildSession() {
             [this](const QString& message) { m_window->statusBar()->showMessage(message, 8000); });
     connect(m_sound, &SoundPlayer::errorOccurred, m_window,
             [this](const QString& message) { m_window->statusBar()->showMessage(message, 8000); });
+    connect(m_session, &StudioSession::sceneReset, m_viewport, [this] {
+        if (m_session->mode() == StudioSession::Mode::Scenario)
+            m_viewport->setCaption(shownText());
+    });
     connect(m_launcher, &EffectLauncher::status, m_window,
             [this](const QString& message) { m_window->statusBar()->showMessage(message, 5000); });
 }
 
 bool Studio::showSetup(std::uint32_t setupId) {
-    if (!m_session || !m_session->showSetup(setupId))
+    if (!m_session || !m_session->showSetup(setupId)) {
+        m_viewport->setCaption(m_session ? m_session->lastError() : tr("No portal DAT is open"));
         return false;
+    }
     m_viewport->showSnapshot(m_session->snapshot());
     m_viewport->frameSelection();
+    m_viewport->setCaption(shownText());
     return true;
+}
+
+QString Studio::shownText() const {
+    if (!m_session)
+        return {};
+    switch (m_session->mode()) {
+    case StudioSession::Mode::Setup:
+        return tr("Setup %1").arg(dat::didJson(m_session->setupId()));
+    case StudioSession::Mode::Scenario:
+        return tr("Scenario %1").arg(QFileInfo(m_session->scenarioPath()).fileName());
+    case StudioSession::Mode::Empty:
+        break;
+    }
+    return tr("Nothing to draw: choose a Setup in the browser");
+}
+
+void Studio::describeSelection(std::uint32_t id) {
+    const auto dat = m_window->currentDat();
+    if (!dat)
+        return;
+    const QString type = QString::fromUtf8(dat::typeName(dat->kind(), id).data());
+    if (type == QLatin1String("Setup"))
+        return; // showSetup says what it shows
+    const QString shown = shownText();
+    m_viewport->setCaption(
+        m_session && m_session->mode() != StudioSession::Mode::Empty
+            ? tr("%1 %2 has no 3D preview of its own yet; still showing %3")
+                  .arg(type, dat::didJson(id), shown)
+            : tr("%1 %2 has no 3D preview of its own yet").arg(type, dat::didJson(id)));
 }
 
 } // namespace portalkit::ui

@@ -66,6 +66,10 @@ class Studio : public QObject {
 
   private:
     void rebuildSession();
+    // The viewport's caption: what it draws, and when the browser shows an entry it cannot
+    // draw (a GfxObj, a texture...), that the view still shows the last Setup.
+    void describeSelection(std::uint32_t id);
+    QString shownText() const;
     // View menu: the studio's docks, the viewport's overlays and frame-selection (also on a
     // toolbar).
     void addViewActions();

@@ -10,6 +10,7 @@
 #include "ui/widgets/inspector_dock.h"
 
 #include <QApplication>
+#include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -24,6 +25,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
+#include <QScreen>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
@@ -37,6 +39,10 @@ namespace {
 
 constexpr int kRecentLimit = 10;
 const char* const kRecentKey = "recentDats";
+const char* const kGeometryKey = "window/geometry";
+const char* const kStateKey = "window/state";
+// Bumped when the docks change so much that an old saved layout would misplace them.
+constexpr int kLayoutVersion = 1;
 
 QSettings studioSettings() {
     return QSettings(QStringLiteral("PortalKit"), QStringLiteral("Studio"));
@@ -57,7 +63,7 @@ MainWindow::MainWindow(QWidget* parent)
       m_inspector(new InspectorDock(this)),
       m_audit(new AuditPanel([this]() -> const dat::DatFile* { return m_model->dat().get(); })) {
     setWindowTitle(tr("PortalKit Studio"));
-    resize(1240, 720);
+    resize(1240, 720); // until restoreLayout() knows the screen
     setAcceptDrops(true);
 
     // The entry table of the DAT being browsed: the centre until a viewport takes it.
@@ -79,7 +85,9 @@ MainWindow::MainWindow(QWidget* parent)
     layout->addWidget(m_filterEdit);
     layout->addWidget(m_table);
     setCentralWidget(m_entryView);
-    statusBar()->addWidget(m_summary);
+    // Permanent, at the right: a temporary message (a failed decode, an export) never draws over
+    // it, whether it arrives before the window is shown or after.
+    statusBar()->addPermanentWidget(m_summary);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::tableRowChanged);
 
@@ -123,12 +131,20 @@ MainWindow::MainWindow(QWidget* parent)
     if (QFileInfo::exists(demoManifest))
         m_audit->setManifestPath(demoManifest);
 
+    buildMenus();
+}
+
+void MainWindow::buildMenus() {
     m_fileMenu = menuBar()->addMenu(tr("&File"));
     m_fileMenu->addAction(tr("&Open DAT…"), QKeySequence::Open, this, &MainWindow::chooseDat);
     m_recentMenu = m_fileMenu->addMenu(tr("Open &Recent"));
     rebuildRecentMenu();
     m_quitSeparator = m_fileMenu->addSeparator();
-    m_fileMenu->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
+    // Through close(), so the layout is saved as when the window is closed.
+    m_fileMenu->addAction(tr("&Quit"), QKeySequence::Quit, this, [this] {
+        close();
+        QApplication::quit();
+    });
     QMenu* go = menuBar()->addMenu(tr("&Go"));
     go->addAction(m_browser->backAction());
     go->addAction(m_browser->forwardAction());
@@ -307,7 +323,7 @@ bool MainWindow::openDat(const QString& path) {
 
 void MainWindow::fail(const QString& message) {
     m_lastError = message;
-    m_summary->setText(message);
+    statusBar()->showMessage(message); // until the next message: the DAT summary stays beside it
     m_errorPending = !isVisible();
     if (isVisible())
         showError();
@@ -320,6 +336,32 @@ void MainWindow::showError() {
                                 QMessageBox::Ok, this);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
+}
+
+void MainWindow::restoreLayout() {
+    m_layoutRestored = true;
+    const QSettings settings = studioSettings();
+    if (!restoreGeometry(settings.value(kGeometryKey).toByteArray())) {
+        const QScreen* shown = screen() ? screen() : QGuiApplication::primaryScreen();
+        const QRect available = shown ? shown->availableGeometry() : QRect(0, 0, 1240, 720);
+        const QSize size(int(available.width() * kScreenShare),
+                         int(available.height() * kScreenShare));
+        resize(size);
+        move(available.center() - QPoint(size.width() / 2, size.height() / 2));
+    }
+    restoreState(settings.value(kStateKey).toByteArray(), kLayoutVersion);
+}
+
+void MainWindow::saveLayout() const {
+    QSettings settings = studioSettings();
+    settings.setValue(kGeometryKey, saveGeometry());
+    settings.setValue(kStateKey, saveState(kLayoutVersion));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (m_layoutRestored) // a window that did not ask for its layout leaves the saved one alone
+        saveLayout();
+    QMainWindow::closeEvent(event);
 }
 
 void MainWindow::showEvent(QShowEvent* event) {

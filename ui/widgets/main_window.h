@@ -48,6 +48,15 @@ class MainWindow : public QMainWindow {
     // Shows entry `id` (searching the open DATs, the shown one first; recorded in the history);
     // false if no open DAT holds it.
     bool selectEntry(std::uint32_t id);
+    // The window's size and place, and the docks' layout, as the user left them
+    // (QSettings("PortalKit", "Studio"), keys "window/geometry" and "window/state"); without a
+    // saved layout, kScreenShare of the screen's available area, centred. Call once every dock
+    // exists (the studio's too), before show(); portalkit-studio does. A window that never
+    // called it (a test's) keeps the size it was given and saves nothing.
+    void restoreLayout();
+    // Writes them; closing a window that restored its layout does.
+    void saveLayout() const;
+    static constexpr double kScreenShare = 0.85;
     // Shows the Audit panel and runs it (against `manifest` when given) on the shown DAT.
     void showAudit(const QString& manifest = {});
     // Puts `view` in the centre (the window takes ownership; a view put there before is deleted)
@@ -98,8 +107,10 @@ class MainWindow : public QMainWindow {
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
 
   private:
+    void buildMenus(); // File, Go, View, Tools
     void chooseDat();
     void showEntry(const dat::DatFile* dat, std::uint32_t id);
     void tableRowChanged(const QModelIndex& current);
@@ -131,6 +142,7 @@ class MainWindow : public QMainWindow {
     QString m_lastError;
     bool m_errorPending = false; // failed before the window was shown
     bool m_syncingTable = false;
+    bool m_layoutRestored = false;
 };
 
 } // namespace portalkit::ui
