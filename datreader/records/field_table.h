@@ -9,6 +9,7 @@
 #include "datreader/io/byte_writer.h"
 #include "datreader/io/dat_error.h"
 #include "datreader/io/json_node.h"
+#include "datreader/records/codec_helpers.h"
 #include "datreader/records/common.h"
 
 #include <QJsonArray>
@@ -89,7 +90,7 @@ void fieldsToJson(QJsonObject& object, const T& value, const std::array<Field<T>
                 } else if constexpr (std::is_same_v<V, std::int32_t>) {
                     object[field.name] = v;
                 } else {
-                    object[field.name] = realJson(v);
+                    object[field.name] = exactJson(v);
                 }
             },
             field.member);
@@ -148,48 +149,11 @@ template <class T, std::size_t N> auto plainFromJson(const std::array<Field<T>, 
     };
 }
 
-// A u32 count, checked against the bytes left (each item needs at least `minItemBytes`), then
-// the items; a failure inside item i says "reading <item> i".
-template <class F>
-auto readList(ByteCursor& in, const char* field, std::size_t minItemBytes, const char* item,
-              F readItem) {
-    const std::uint32_t count = readCount(in, field, minItemBytes);
-    std::vector<decltype(readItem(in))> items;
-    items.reserve(count);
-    for (std::uint32_t i = 0; i < count; ++i) {
-        try {
-            items.push_back(readItem(in));
-        } catch (DatError& error) {
-            error.withContext(std::string("reading ") + item + " " + std::to_string(i));
-            throw;
-        }
-    }
-    return items;
-}
-
-template <class V, class F> void writeList(ByteWriter& out, const std::vector<V>& items, F write) {
-    out.u32(std::uint32_t(items.size()));
-    for (const V& item : items)
-        write(out, item);
-}
-
-template <class V, class F> QJsonArray listToJson(const std::vector<V>& items, F toJson) {
-    QJsonArray array;
-    for (const V& item : items)
-        array.append(toJson(item));
-    return array;
-}
-
-template <class F> auto listFromJson(const JsonNode& node, F fromJson) {
-    std::vector<decltype(fromJson(node))> items;
-    for (const JsonNode& element : node.elements())
-        items.push_back(fromJson(element));
-    return items;
-}
+// Counted lists (readNamedList, writeList, listToJson, listFromJson) are codec_helpers.h's.
 
 // Lists of plain u32 values (ids, indices).
 inline std::vector<std::uint32_t> readU32List(ByteCursor& in, const char* field) {
-    return readList(in, field, 4, field, [&](ByteCursor& c) { return c.u32(field); });
+    return readNamedList(in, field, 4, field, [&](ByteCursor& c) { return c.u32(field); });
 }
 inline void writeU32List(ByteWriter& out, const std::vector<std::uint32_t>& values) {
     writeList(out, values, [](ByteWriter& o, std::uint32_t v) { o.u32(v); });

@@ -62,7 +62,7 @@ QJsonObject landDefsToJson(const LandDefs& defs) {
     fieldsToJson(object, defs, kLandDefsFields);
     QJsonArray heights;
     for (float height : defs.landHeightTable)
-        heights.append(realJson(height));
+        heights.append(exactJson(height));
     object["landHeightTable"] = heights;
     return object;
 }
@@ -98,12 +98,12 @@ GameTime readGameTime(ByteCursor& in) {
     GameTime time;
     readFields(in, time, kGameTimeFields, "region.gameTime");
     time.yearSpec = readLegacyString(in, "region.gameTime.yearSpec");
-    time.timesOfDay =
-        readList(in, "region.gameTime.timesOfDay", kTimeOfDayBytes, "time of day", readTimeOfDay);
-    time.daysOfWeek =
-        readList(in, "region.gameTime.daysOfWeek", kStringBytes, "day of the week",
-                 [](ByteCursor& c) { return readLegacyString(c, "region.gameTime.dayOfWeek"); });
-    time.seasons = readList(in, "region.gameTime.seasons", kSeasonBytes, "season", readSeason);
+    time.timesOfDay = readNamedList(in, "region.gameTime.timesOfDay", kTimeOfDayBytes,
+                                    "time of day", readTimeOfDay);
+    time.daysOfWeek = readNamedList(
+        in, "region.gameTime.daysOfWeek", kStringBytes, "day of the week",
+        [](ByteCursor& c) { return readLegacyString(c, "region.gameTime.dayOfWeek"); });
+    time.seasons = readNamedList(in, "region.gameTime.seasons", kSeasonBytes, "season", readSeason);
     return time;
 }
 
@@ -129,7 +129,7 @@ QJsonObject gameTimeToJson(const GameTime& time) {
     fieldsToJson(object, time, kGameTimeFields);
     object["yearSpec"] = toJson(time.yearSpec);
     object["timesOfDay"] = listToJson(time.timesOfDay, [](const TimeOfDay& t) {
-        return QJsonObject{{"start", realJson(t.start)},
+        return QJsonObject{{"start", exactJson(t.start)},
                            {"isNight", bool32Json(t.isNight)},
                            {"name", toJson(t.name)}};
     });

@@ -61,8 +61,8 @@ const std::array<Field<AmbientSound>, 5> kAmbientSoundFields{{
 SkyTimeOfDay readSkyTime(ByteCursor& in) {
     SkyTimeOfDay time;
     readFields(in, time, kSkyTimeFields, "region.sky.skyTime");
-    time.replaces = readList(in, "region.sky.skyTime.replaces", kReplaceBytes, "replace",
-                             plainReader(kReplaceFields, "region.sky.skyTime.replace"));
+    time.replaces = readNamedList(in, "region.sky.skyTime.replaces", kReplaceBytes, "replace",
+                                  plainReader(kReplaceFields, "region.sky.skyTime.replace"));
     return time;
 }
 
@@ -89,10 +89,11 @@ DayGroup readDayGroup(ByteCursor& in) {
     DayGroup group;
     group.chanceOfOccur = in.f32("region.sky.dayGroup.chanceOfOccur");
     group.dayName = readLegacyString(in, "region.sky.dayGroup.dayName");
-    group.skyObjects = readList(in, "region.sky.dayGroup.skyObjects", kSkyObjectBytes, "sky object",
-                                plainReader(kSkyObjectFields, "region.sky.skyObject"));
+    group.skyObjects =
+        readNamedList(in, "region.sky.dayGroup.skyObjects", kSkyObjectBytes, "sky object",
+                      plainReader(kSkyObjectFields, "region.sky.skyObject"));
     group.skyTimes =
-        readList(in, "region.sky.dayGroup.skyTimes", kSkyTimeBytes, "sky time", readSkyTime);
+        readNamedList(in, "region.sky.dayGroup.skyTimes", kSkyTimeBytes, "sky time", readSkyTime);
     return group;
 }
 
@@ -104,7 +105,7 @@ void writeDayGroup(ByteWriter& out, const DayGroup& group) {
 }
 
 QJsonObject dayGroupToJson(const DayGroup& group) {
-    return {{"chanceOfOccur", realJson(group.chanceOfOccur)},
+    return {{"chanceOfOccur", exactJson(group.chanceOfOccur)},
             {"dayName", toJson(group.dayName)},
             {"skyObjects", listToJson(group.skyObjects, plainToJson(kSkyObjectFields))},
             {"skyTimes", listToJson(group.skyTimes, skyTimeToJson)}};
@@ -122,8 +123,9 @@ DayGroup dayGroupFromJson(const JsonNode& node) {
 AmbientTable readAmbientTable(ByteCursor& in) {
     AmbientTable table;
     table.soundTableId = in.u32("region.sound.table.soundTableId");
-    table.sounds = readList(in, "region.sound.table.sounds", kAmbientSoundBytes, "ambient sound",
-                            plainReader(kAmbientSoundFields, "region.sound.table.sound"));
+    table.sounds =
+        readNamedList(in, "region.sound.table.sounds", kAmbientSoundBytes, "ambient sound",
+                      plainReader(kAmbientSoundFields, "region.sound.table.sound"));
     return table;
 }
 
@@ -140,7 +142,8 @@ SkyDesc readSkyDesc(ByteCursor& in) {
     SkyDesc sky;
     sky.tickSize = in.f64("region.sky.tickSize");
     sky.lightTickSize = in.f64("region.sky.lightTickSize");
-    sky.dayGroups = readList(in, "region.sky.dayGroups", kDayGroupBytes, "day group", readDayGroup);
+    sky.dayGroups =
+        readNamedList(in, "region.sky.dayGroups", kDayGroupBytes, "day group", readDayGroup);
     return sky;
 }
 
@@ -151,8 +154,8 @@ void write(ByteWriter& out, const SkyDesc& sky) {
 }
 
 QJsonObject toJson(const SkyDesc& sky) {
-    return {{"tickSize", realJson(sky.tickSize)},
-            {"lightTickSize", realJson(sky.lightTickSize)},
+    return {{"tickSize", exactJson(sky.tickSize)},
+            {"lightTickSize", exactJson(sky.lightTickSize)},
             {"dayGroups", listToJson(sky.dayGroups, dayGroupToJson)}};
 }
 
@@ -165,8 +168,8 @@ SkyDesc skyDescFromJson(const JsonNode& node) {
 }
 
 SoundDesc readSoundDesc(ByteCursor& in) {
-    return {
-        readList(in, "region.sound.tables", kAmbientTableBytes, "ambient table", readAmbientTable)};
+    return {readNamedList(in, "region.sound.tables", kAmbientTableBytes, "ambient table",
+                          readAmbientTable)};
 }
 
 void write(ByteWriter& out, const SoundDesc& sound) {
@@ -192,7 +195,8 @@ SoundDesc soundDescFromJson(const JsonNode& node) {
 }
 
 SceneDesc readSceneDesc(ByteCursor& in) {
-    return {readList(in, "region.scene.sceneTypes", kSceneTypeBytes, "scene type", readSceneType)};
+    return {
+        readNamedList(in, "region.scene.sceneTypes", kSceneTypeBytes, "scene type", readSceneType)};
 }
 
 void write(ByteWriter& out, const SceneDesc& scene) {

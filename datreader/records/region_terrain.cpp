@@ -71,7 +71,8 @@ TerrainType terrainTypeFromJson(const JsonNode& node) {
 }
 
 std::vector<TerrainAlphaMap> readAlphaMaps(ByteCursor& in, const char* field) {
-    return readList(in, field, kAlphaMapBytes, "alpha map", plainReader(kAlphaMapFields, field));
+    return readNamedList(in, field, kAlphaMapBytes, "alpha map",
+                         plainReader(kAlphaMapFields, field));
 }
 
 TexMerge readTexMerge(ByteCursor& in) {
@@ -80,7 +81,7 @@ TexMerge readTexMerge(ByteCursor& in) {
     merge.cornerMaps = readAlphaMaps(in, "region.terrain.texMerge.cornerMaps");
     merge.sideMaps = readAlphaMaps(in, "region.terrain.texMerge.sideMaps");
     merge.roadMaps = readAlphaMaps(in, "region.terrain.texMerge.roadMaps");
-    merge.terrainTextures = readList(
+    merge.terrainTextures = readNamedList(
         in, "region.terrain.texMerge.terrainTextures", kTerrainTextureBytes, "terrain texture",
         plainReader(kTerrainTextureFields, "region.terrain.texMerge.terrainTexture"));
     return merge;
@@ -113,12 +114,12 @@ TexMerge texMergeFromJson(const JsonNode& node) {
 PalShiftTex readPalShiftTex(ByteCursor& in) {
     PalShiftTex tex;
     tex.textureId = in.u32("region.terrain.palShift.textureId");
-    tex.subPals = readList(in, "region.terrain.palShift.subPals", kPairBytes, "sub-palette",
-                           plainReader(kSubPalFields, "region.terrain.palShift.subPal"));
+    tex.subPals = readNamedList(in, "region.terrain.palShift.subPals", kPairBytes, "sub-palette",
+                                plainReader(kSubPalFields, "region.terrain.palShift.subPal"));
     // Each road code carries one u32 per sub-palette, with no count of its own.
     const std::size_t perCode = 4 + 4 * tex.subPals.size();
     tex.roadCodes =
-        readList(in, "region.terrain.palShift.roadCodes", perCode, "road code", [&](auto& c) {
+        readNamedList(in, "region.terrain.palShift.roadCodes", perCode, "road code", [&](auto& c) {
             PalShiftRoadCode code;
             code.roadCode = c.u32("region.terrain.palShift.roadCode");
             for (std::size_t i = 0; i < tex.subPals.size(); ++i)
@@ -126,8 +127,8 @@ PalShiftTex readPalShiftTex(ByteCursor& in) {
             return code;
         });
     tex.terrainPals =
-        readList(in, "region.terrain.palShift.terrainPals", kPairBytes, "terrain palette",
-                 plainReader(kTerrainPalFields, "region.terrain.palShift.terrainPal"));
+        readNamedList(in, "region.terrain.palShift.terrainPals", kPairBytes, "terrain palette",
+                      plainReader(kTerrainPalFields, "region.terrain.palShift.terrainPal"));
     return tex;
 }
 
@@ -177,12 +178,12 @@ PalShiftTex palShiftTexFromJson(const JsonNode& node) {
 
 TerrainDesc readTerrainDesc(ByteCursor& in) {
     TerrainDesc terrain;
-    terrain.terrainTypes =
-        readList(in, "region.terrain.types", kTerrainTypeBytes, "terrain type", readTerrainType);
+    terrain.terrainTypes = readNamedList(in, "region.terrain.types", kTerrainTypeBytes,
+                                         "terrain type", readTerrainType);
     terrain.palShiftSelector = in.u32("region.terrain.palShiftSelector");
     if (terrain.palShiftSelector != 0)
-        terrain.palShift = readList(in, "region.terrain.palShift", kPalShiftTexBytes,
-                                    "palette-shift texture", readPalShiftTex);
+        terrain.palShift = readNamedList(in, "region.terrain.palShift", kPalShiftTexBytes,
+                                         "palette-shift texture", readPalShiftTex);
     else
         terrain.texMerge = readTexMerge(in);
     return terrain;

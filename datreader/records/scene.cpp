@@ -59,7 +59,7 @@ Scene Scene::decode(std::span<const std::uint8_t> bytes, std::uint32_t did) {
     ByteCursor in(bytes, 0, OffsetKind::Entry, did);
     Scene scene;
     scene.id = readOwnId(in, did);
-    scene.objects = readList(in, "scene.objects", SceneObject::kBytes, "object", readObject);
+    scene.objects = readNamedList(in, "scene.objects", SceneObject::kBytes, "object", readObject);
     scene.trailing = readTrailing(in);
     return scene;
 }

@@ -6,6 +6,7 @@
 
 #include <QJsonArray>
 #include <QtTest>
+#include <bit>
 
 using namespace portalkit::dat;
 using portalkit::testing::Bytes;
@@ -227,6 +228,18 @@ class TestRegion : public QObject {
         QCOMPARE(json["name"].toObject()["pad"].toInteger(), 0xCDCD);
         QCOMPARE(json["gameTime"].toObject()["yearSpec"].toString(), QString("P.Y."));
         QCOMPARE(json["landDefs"].toObject()["landHeightTable"].toArray().size(), 256);
+    }
+
+    // A height with a NaN payload keeps its bits through the JSON form (docs/formats.md).
+    void nanPayloadSurvivesJson() {
+        Region region = Region::decode(handWritten().data, kDid);
+        region.landDefs.landHeightTable[7] = std::bit_cast<float>(0x7F800001u);
+        const QJsonArray heights =
+            region.toJson()["landDefs"].toObject()["landHeightTable"].toArray();
+        QCOMPARE(heights[7].toString(), QString("nan(0x7F800001)"));
+        const Region back = portalkit::testing::viaJsonText(region, kDid, "region");
+        QCOMPARE(std::bit_cast<std::uint32_t>(back.landDefs.landHeightTable[7]), 0x7F800001u);
+        QCOMPARE(back.encode(), region.encode());
     }
 
     void paletteShiftSurfaceRoundTrips() {
