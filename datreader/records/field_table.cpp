@@ -2,10 +2,6 @@
 
 namespace portalkit::dat {
 
-QJsonArray idListToJson(const std::vector<std::uint32_t>& values) {
-    return listToJson(values, [](std::uint32_t v) { return QJsonValue(didJson(v)); });
-}
-
 QJsonArray u32ListToJson(const std::vector<std::uint32_t>& values) {
     return listToJson(values, [](std::uint32_t v) { return QJsonValue(qint64(v)); });
 }

@@ -158,8 +158,7 @@ inline std::vector<std::uint32_t> readU32List(ByteCursor& in, const char* field)
 inline void writeU32List(ByteWriter& out, const std::vector<std::uint32_t>& values) {
     writeList(out, values, [](ByteWriter& o, std::uint32_t v) { o.u32(v); });
 }
-// Ids spelled "0x%08X"; indices (where 0xFFFFFFFF means none) spelled as numbers.
-QJsonArray idListToJson(const std::vector<std::uint32_t>& values);
+// Indices (where 0xFFFFFFFF means none) spelled as numbers; ids go through didListToJson.
 QJsonArray u32ListToJson(const std::vector<std::uint32_t>& values);
 std::vector<std::uint32_t> u32ListFromJson(const JsonNode& node);
 

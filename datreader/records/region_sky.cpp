@@ -209,7 +209,7 @@ void write(ByteWriter& out, const SceneDesc& scene) {
 QJsonObject toJson(const SceneDesc& scene) {
     return {{"sceneTypes", listToJson(scene.sceneTypes, [](const SceneType& type) {
                  return QJsonObject{{"ambientTable", qint64(type.ambientTable)},
-                                    {"scenes", idListToJson(type.scenes)}};
+                                    {"scenes", didListToJson(type.scenes)}};
              })}};
 }
 
