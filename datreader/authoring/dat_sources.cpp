@@ -1,10 +1,12 @@
 #include "datreader/authoring/dat_sources.h"
 
 #include "datreader/authoring/generators.h"
+#include "datreader/authoring/terrain_generator.h"
 #include "datreader/io/json_node.h"
 #include "datreader/records/animation.h"
 #include "datreader/records/gfx_obj.h"
 #include "datreader/records/hooks.h"
+#include "datreader/records/land_block.h"
 #include "datreader/records/palette.h"
 #include "datreader/records/record.h"
 
@@ -61,8 +63,29 @@ std::string_view generatorType(const JsonNode& generate) {
         return dat::Wave::kTypeName;
     if (name == "animation")
         return dat::Animation::kTypeName;
+    if (name == "terrain")
+        return dat::LandBlock::kTypeName; // and the LandBlockInfos of its statics
     generate.fail("unknown generator '" + name.toStdString() +
-                  "' (mesh, texture, palette, tone or animation)");
+                  "' (mesh, texture, palette, tone, animation or terrain)");
+}
+
+// A terrain spec yields several records: it names its landblocks in "blocks", not with "id".
+bool isTerrainSpec(const QJsonObject& record) {
+    return record.value("generate").toString() == "terrain";
+}
+
+// The records a terrain spec yields, each the spec with its own id.
+std::vector<std::pair<std::uint32_t, QJsonObject>> expandTerrain(const QJsonObject& record) {
+    const JsonNode spec(record, "terrain");
+    if (spec.has("id"))
+        spec["id"].fail("a terrain spec names its landblocks in \"blocks\", not with an id");
+    std::vector<std::pair<std::uint32_t, QJsonObject>> records;
+    for (const std::uint32_t id : TerrainSpec::recordIds(spec)) {
+        QJsonObject withId = record;
+        withId["id"] = QString::fromStdString(dat::formatDid(id));
+        records.emplace_back(id, withId);
+    }
+    return records;
 }
 
 // Hooks for generated animations: the generator makes the poses, the source places hooks.
@@ -79,13 +102,13 @@ void addFrameHooks(dat::Animation& animation, const JsonNode& frameHooks) {
 
 class Builder {
   public:
-    Builder(dat::DatKind kind, std::map<std::uint32_t, PendingRecord> pending)
-        : m_kind(kind), m_pending(std::move(pending)) {}
+    Builder(dat::DatKind kind, std::map<std::uint32_t, PendingRecord> pending, QDir folder)
+        : m_kind(kind), m_pending(std::move(pending)), m_folder(std::move(folder)) {}
 
     std::vector<std::uint8_t> build(std::uint32_t did) {
         const PendingRecord& source = m_pending.at(did);
         const std::string_view type = dat::typeName(m_kind, did);
-        const std::string root = rootPath(type);
+        const std::string root = isTerrainSpec(source.json) ? "terrain" : rootPath(type);
         const JsonNode node(source.json, root, did);
         try {
             std::vector<std::uint8_t> bytes =
@@ -116,6 +139,8 @@ class Builder {
 
     std::vector<std::uint8_t> generate(const JsonNode& node, std::string_view type,
                                        std::uint32_t did) {
+        if (node["generate"].string() == "terrain")
+            return terrain(node, type, did);
         const std::string_view made = generatorType(node["generate"]);
         if (made != type)
             node["generate"].fail("makes a " + std::string(made) + ", but " + dat::formatDid(did) +
@@ -144,6 +169,45 @@ class Builder {
         return animation.encode();
     }
 
+    std::vector<std::uint8_t> terrain(const JsonNode& node, std::string_view type,
+                                      std::uint32_t did) {
+        const TerrainSpec spec(node, regionFor(node["region"]));
+        if (type == dat::LandBlockInfo::kTypeName)
+            return spec.landBlockInfo(did).encode();
+        if (type != dat::LandBlock::kTypeName)
+            node["generate"].fail("makes LandBlocks and LandBlockInfos, but " +
+                                  dat::formatDid(did) + " is a " + std::string(type));
+        dat::LandBlock block = spec.landBlock(did);
+        // The flag says a LandBlockInfo exists; the sources know whether one does.
+        block.hasObjects = m_pending.count((did & 0xFFFF0000) | 0xFFFE) ? 1 : 0;
+        return block.encode();
+    }
+
+    // "region": {"file", "id"}: the Region a terrain's heights and types index, read from a
+    // portal source file (relative to this folder), once per build.
+    const dat::Region& regionFor(const JsonNode& reference) {
+        const QString file = m_folder.absoluteFilePath(reference["file"].string());
+        const std::uint32_t id = reference["id"].u32(0x13000000);
+        if (dat::typeName(dat::DatKind::Portal, id) != dat::Region::kTypeName)
+            reference["id"].fail(dat::formatDid(id) + " is not a Region id");
+        const auto key = std::make_pair(file, id);
+        if (const auto found = m_regions.find(key); found != m_regions.end())
+            return found->second;
+        try {
+            for (const JsonNode& record :
+                 JsonNode(readJsonObject(QDir(), file), "")["records"].elements())
+                if (record["id"].u32() == id)
+                    return m_regions
+                        .emplace(key,
+                                 dat::Region::fromJson(JsonNode(record.value(), "region", id), id))
+                        .first->second;
+        } catch (DatError& error) {
+            error.withContext("reading the Region in " + file.toStdString());
+            throw;
+        }
+        reference["id"].fail("no record " + dat::formatDid(id) + " in " + file.toStdString());
+    }
+
     // A paletted texture is quantised against a palette from the same sources.
     dat::Palette paletteFor(const JsonNode& reference) {
         const std::uint32_t paletteId = reference.u32();
@@ -155,6 +219,8 @@ class Builder {
 
     dat::DatKind m_kind;
     std::map<std::uint32_t, PendingRecord> m_pending;
+    QDir m_folder;
+    std::map<std::pair<QString, std::uint32_t>, dat::Region> m_regions;
 };
 
 std::uint32_t unixSeconds(const JsonNode& node, std::uint32_t fallback) {
@@ -195,11 +261,17 @@ SourceSet buildSources(const QString& folderPath) {
             const QString name = fileName.string();
             const QJsonObject file = readJsonObject(folder, name);
             for (const JsonNode& record : JsonNode(file, "")["records"].elements()) {
-                const std::uint32_t id = record["id"].u32();
-                if (auto [it, added] = seen.emplace(id, name); !added)
-                    record["id"].fail(dat::formatDid(id) + " is defined in both " +
-                                      it->second.toStdString() + " and " + name.toStdString());
-                pending[id] = {record.value().toObject(), name};
+                const QJsonObject json = record.value().toObject();
+                const auto records =
+                    isTerrainSpec(json) ? expandTerrain(json)
+                                        : decltype(expandTerrain(json)){{record["id"].u32(), json}};
+                for (const auto& [id, source] : records) {
+                    if (auto [it, added] = seen.emplace(id, name); !added)
+                        record[isTerrainSpec(json) ? "blocks" : "id"].fail(
+                            dat::formatDid(id) + " is defined in both " + it->second.toStdString() +
+                            " and " + name.toStdString());
+                    pending[id] = {source, name};
+                }
             }
         }
     } catch (DatError& error) {
@@ -207,7 +279,7 @@ SourceSet buildSources(const QString& folderPath) {
         throw;
     }
 
-    Builder builder(result.kind, pending);
+    Builder builder(result.kind, pending, folder);
     for (const auto& [id, source] : pending) {
         const JsonNode node(source.json, "", id);
         SourceEntry entry;
@@ -223,10 +295,14 @@ SourceSet buildSources(const QString& folderPath) {
     return result;
 }
 
-QByteArray buildRecord(dat::DatKind kind, const QJsonObject& record, std::uint32_t* did) {
-    const std::uint32_t id = JsonNode(record, "")["id"].u32();
+QByteArray buildRecord(dat::DatKind kind, const QJsonObject& record, std::uint32_t* did,
+                       const QString& folder) {
+    // A terrain spec builds its first record alone: its LandBlocks do not see their statics.
+    const auto [id, json] = isTerrainSpec(record)
+                                ? expandTerrain(record).front()
+                                : std::pair{JsonNode(record, "")["id"].u32(), record};
     *did = id;
-    Builder builder(kind, {{id, {record, "(input)"}}});
+    Builder builder(kind, {{id, {json, "(input)"}}}, QDir(folder));
     const std::vector<std::uint8_t> bytes = builder.build(id);
     return QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
 }

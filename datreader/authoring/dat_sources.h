@@ -3,7 +3,8 @@
 // Declarative DAT sources: a folder whose dat.json names the DAT's kind, iteration and date and
 // lists source files; each source file holds records, either in the JSON form `portalkit show
 // --json` prints or as a generator spec ("generate": "mesh" | "texture" | "palette" | "tone" |
-// "animation"). This is how the demo DAT is made, and how users author DATs by hand.
+// "animation" | "terrain"; a terrain spec yields a LandBlock per landblock it covers). This is how
+// the demo DAT is made, and how users author DATs by hand.
 
 #include "datreader/container/dat_kind.h"
 #include "datreader/container/dat_writer.h"
@@ -37,8 +38,10 @@ SourceSet buildSources(const QString& folder);
 
 dat::DatWriter writerFor(const SourceSet& sources);
 
-// Builds one record from its source JSON alone (so a paletted texture cannot name its palette);
+// Builds one record from its source JSON alone (so a paletted texture cannot name its palette;
+// a terrain spec builds its first record, and a terrain's Region file is found from `folder`);
 // sets `did` to the record's id. What the fuzzer drives.
-QByteArray buildRecord(dat::DatKind kind, const QJsonObject& record, std::uint32_t* did);
+QByteArray buildRecord(dat::DatKind kind, const QJsonObject& record, std::uint32_t* did,
+                       const QString& folder = {});
 
 } // namespace portalkit::authoring

@@ -1,5 +1,7 @@
 #include "datreader/authoring/dat_sources.h"
 #include "datreader/container/dat_file.h"
+#include "datreader/records/land_block.h"
+#include "datreader/records/land_block_info.h"
 #include "datreader/records/physics_script_table.h"
 #include "datreader/records/setup.h"
 #include "datreader/records/wave.h"
@@ -62,6 +64,19 @@ QJsonObject shortSetup(const char* id) {
 
 QJsonObject tone(const char* id) {
     return {{"id", id}, {"generate", "tone"}, {"seconds", 0.3}};
+}
+
+// A terrain spec over 0xA8B3..0xA9B3 against the demo Region, with one static in 0xA8B3.
+QJsonObject terrainSpec() {
+    const QString world = QString(PORTALKIT_DEMO_SOURCES) + "/world.json";
+    return {{"generate", "terrain"},
+            {"blocks", QJsonObject{{"from", "0xA8B3"}, {"to", "0xA9B3"}}},
+            {"region", QJsonObject{{"file", world}, {"id", "0x13000000"}}},
+            {"types", QJsonObject{{"grass", 1}}},
+            {"base", 30},
+            {"statics",
+             QJsonArray{QJsonObject{
+                 {"landblock", "0xA8B3"}, {"model", "0x02000C01"}, {"at", QJsonArray{5, 5}}}}}};
 }
 
 } // namespace
@@ -158,6 +173,57 @@ class TestDatSources : public QObject {
         const QString folder = sources.finish();
         const dat::DatError error = expectDatError([&] { authoring::buildSources(folder); });
         QVERIFY2(mentions(error, "0x0A000001 is defined in both a.json and b.json"), error.what());
+    }
+
+    void aTerrainSpecYieldsItsLandBlocksIntoACellDat() {
+        Sources sources;
+        sources.file("terrain.json", {terrainSpec()});
+        const QString folder = sources.finish({{"kind", "cell"}});
+        const auto built = authoring::buildSources(folder);
+        std::vector<std::uint32_t> ids;
+        for (const auto& entry : built.entries)
+            ids.push_back(entry.id);
+        QCOMPARE(ids, (std::vector<std::uint32_t>{0xA8B3FFFE, 0xA8B3FFFF, 0xA9B3FFFF}));
+
+        const dat::DatFile dat = dat::DatFile::fromBytes(authoring::writerFor(built).build());
+        QCOMPARE(dat.kind(), dat::DatKind::Cell);
+        QCOMPARE(dat.header().blockSize, 256u);
+        // hasObjects says whether the sources hold the landblock's LandBlockInfo.
+        QCOMPARE(dat::LandBlock::decode(dat.read(0xA8B3FFFF), 0xA8B3FFFF).hasObjects, 1u);
+        QCOMPARE(dat::LandBlock::decode(dat.read(0xA9B3FFFF), 0xA9B3FFFF).hasObjects, 0u);
+        QCOMPARE(dat::LandBlockInfo::decode(dat.read(0xA8B3FFFE), 0xA8B3FFFE).objects.size(),
+                 std::size_t(1));
+        QCOMPARE(dat.read(0xA9B3FFFF).size(), std::size_t(dat::LandBlock::kStoredBytes));
+    }
+
+    void terrainErrorsNameTheirPath() {
+        Sources sources;
+        QJsonObject spec = terrainSpec();
+        spec["base"] = "high";
+        sources.file("terrain.json", {spec});
+        const QString folder = sources.finish({{"kind", "cell"}});
+        const dat::DatError error = expectDatError([&] { authoring::buildSources(folder); });
+        QCOMPARE(QString::fromStdString(error.field()), QString("terrain.base"));
+        QVERIFY2(mentions(error, "terrain.json"), error.what());
+
+        Sources missing;
+        spec = terrainSpec();
+        spec["region"] = QJsonObject{{"file", QString(PORTALKIT_DEMO_SOURCES) + "/world.json"},
+                                     {"id", "0x13000009"}};
+        missing.file("terrain.json", {spec});
+        const QString other = missing.finish({{"kind", "cell"}});
+        QVERIFY(mentions(expectDatError([&] { authoring::buildSources(other); }),
+                         "no record 0x13000009"));
+    }
+
+    void aTerrainLandBlockDefinedTwiceIsAnError() {
+        Sources sources;
+        sources.file("terrain.json", {terrainSpec()});
+        sources.file("more.json", {QJsonObject{{"id", "0xA9B3FFFF"}}});
+        const QString folder = sources.finish({{"kind", "cell"}});
+        const dat::DatError error = expectDatError([&] { authoring::buildSources(folder); });
+        QVERIFY2(mentions(error, "0xA9B3FFFF is defined in both terrain.json and more.json"),
+                 error.what());
     }
 
     void datJsonIsChecked() {
