@@ -1,6 +1,7 @@
 // libFuzzer target for the JSON side of records: one source record (the form `portalkit show
-// --json` prints, or a generator spec) as JSON text. Whatever builds must decode, and re-encode
-// to the same bytes; malformed sources must fail with a DatError, never crash or run away.
+// --json` prints, or a generator spec, terrain included) as JSON text. Whatever builds must decode,
+// and re-encode to the same bytes; malformed sources must fail with a DatError, never crash or run
+// away.
 
 #include "datreader/authoring/dat_sources.h"
 #include "datreader/io/dat_error.h"
@@ -22,17 +23,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         QByteArray::fromRawData(reinterpret_cast<const char*>(data), qsizetype(size)));
     if (!document.isObject())
         return 0;
+    // Terrain specs make cell records, and find their Region from the demo cell sources.
+    const dat::DatKind kind =
+        document["generate"].toString() == "terrain" ? dat::DatKind::Cell : dat::DatKind::Portal;
     QByteArray built;
     std::uint32_t did = 0;
     try {
-        built = authoring::buildRecord(dat::DatKind::Portal, document.object(), &did);
+        built = authoring::buildRecord(kind, document.object(), &did,
+                                       QStringLiteral(PORTALKIT_DEMO_CELL_SOURCES));
     } catch (const dat::DatError&) {
         return 0;
     }
     const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(built.data()),
                                               std::size_t(built.size()));
     try {
-        const auto record = dat::decodeRecord(dat::DatKind::Portal, did, bytes);
+        const auto record = dat::decodeRecord(kind, did, bytes);
         if (!record || dat::encodeRecord(*record) != std::vector(bytes.begin(), bytes.end())) {
             std::fprintf(stderr, "%s: a built record does not re-encode to its bytes\n",
                          dat::formatDid(did).c_str());
