@@ -51,6 +51,9 @@ echo "   $version"
     fail "the installed demo DAT does not match the installed manifest"
 "$usr/bin/portalkit" build "$share/portalkit/demo-sources" -o rebuilt.dat --quiet
 cmp -s rebuilt.dat "$dat" || fail "the installed demo sources do not rebuild the demo DAT"
+"$usr/bin/portalkit" build "$share/portalkit/demo-cell-sources" -o rebuilt-cell.dat --quiet
+cmp -s rebuilt-cell.dat "$share/portalkit/demo/client_cell_1.dat" ||
+    fail "the installed demo cell sources do not rebuild the demo cell DAT"
 # A scenario by its bare name is looked up in ../share/portalkit/scenarios.
 "$usr/bin/portalkit" simulate "$dat" --scenario arrow.json --summary >/dev/null ||
     fail "the installed portalkit does not find its scenarios"

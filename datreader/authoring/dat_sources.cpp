@@ -13,6 +13,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <map>
@@ -183,10 +184,22 @@ class Builder {
         return block.encode();
     }
 
+    // "file": a path relative to this folder, or a list of them of which the first that exists
+    // counts (so sources rebuild both from the repository and from an installed copy).
+    QString regionFile(const JsonNode& file) const {
+        if (!file.isArray())
+            return m_folder.absoluteFilePath(file.string());
+        for (const JsonNode& candidate : file.elements())
+            if (const QString path = m_folder.absoluteFilePath(candidate.string());
+                QFileInfo::exists(path))
+                return path;
+        file.fail("none of these files exists");
+    }
+
     // "region": {"file", "id"}: the Region a terrain's heights and types index, read from a
-    // portal source file (relative to this folder), once per build.
+    // portal source file, once per build.
     const dat::Region& regionFor(const JsonNode& reference) {
-        const QString file = m_folder.absoluteFilePath(reference["file"].string());
+        const QString file = regionFile(reference["file"]);
         const std::uint32_t id = reference["id"].u32(0x13000000);
         if (dat::typeName(dat::DatKind::Portal, id) != dat::Region::kTypeName)
             reference["id"].fail(dat::formatDid(id) + " is not a Region id");
