@@ -17,7 +17,7 @@ constexpr std::uint32_t kMaxBlocksPerSide = 16;
 constexpr std::size_t kMaxFeatures = 64;
 constexpr std::size_t kMaxRoadPoints = 256;
 constexpr std::size_t kMaxStatics = 4096;
-// Landblock x and y run 0..254 (world.md: 255 × 255 blocks).
+// Landblock x and y run 0..254: the world is 255 × 255 landblocks.
 constexpr std::uint32_t kLastBlock = 0xFE;
 
 constexpr std::array<Named<int>, 8> kRoleNames{{{"rock", 0},

@@ -34,7 +34,7 @@ class TerrainSpec {
     dat::LandBlock landBlock(std::uint32_t did) const;
     dat::LandBlockInfo landBlockInfo(std::uint32_t did) const;
 
-    // The field in world metres (x east, y north, as world.md's global position 192·X + x):
+    // The field in world metres (x east, y north; landblock X starts at 192·X):
     // the continuous height, the height index stored for a vertex there, and its terrain word.
     double metres(double worldX, double worldY) const;
     std::uint8_t heightIndex(double worldX, double worldY) const;
