@@ -61,8 +61,12 @@ std::string_view generatorType(const JsonNode& generate) {
         return dat::Wave::kTypeName;
     if (name == "animation")
         return dat::Animation::kTypeName;
+    if (name == "environment")
+        return dat::Environment::kTypeName;
+    if (name == "building")
+        return dat::GfxObj::kTypeName;
     generate.fail("unknown generator '" + name.toStdString() +
-                  "' (mesh, texture, palette, tone or animation)");
+                  "' (mesh, texture, palette, tone, animation, environment or building)");
 }
 
 // Hooks for generated animations: the generator makes the poses, the source places hooks.
@@ -139,6 +143,10 @@ class Builder {
             return generatePalette(node, did).encode();
         if (name == "tone")
             return generateTone(node, did).encode();
+        if (name == "environment")
+            return generateEnvironment(node, did).encode();
+        if (name == "building")
+            return generateBuilding(node, did).encode();
         dat::Animation animation = generateAnimation(node, did);
         addFrameHooks(animation, node["frameHooks"]);
         return animation.encode();
