@@ -64,10 +64,14 @@ std::string_view generatorType(const JsonNode& generate) {
         return dat::Wave::kTypeName;
     if (name == "animation")
         return dat::Animation::kTypeName;
+    if (name == "environment")
+        return dat::Environment::kTypeName;
+    if (name == "building")
+        return dat::GfxObj::kTypeName;
     if (name == "terrain")
         return dat::LandBlock::kTypeName; // and the LandBlockInfos of its statics
     generate.fail("unknown generator '" + name.toStdString() +
-                  "' (mesh, texture, palette, tone, animation or terrain)");
+                  "' (mesh, texture, palette, tone, animation, environment, building or terrain)");
 }
 
 // A terrain spec yields several records: it names its landblocks in "blocks", not with "id".
@@ -165,6 +169,10 @@ class Builder {
             return generatePalette(node, did).encode();
         if (name == "tone")
             return generateTone(node, did).encode();
+        if (name == "environment")
+            return generateEnvironment(node, did).encode();
+        if (name == "building")
+            return generateBuilding(node, did).encode();
         dat::Animation animation = generateAnimation(node, did);
         addFrameHooks(animation, node["frameHooks"]);
         return animation.encode();

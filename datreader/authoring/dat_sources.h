@@ -3,8 +3,8 @@
 // Declarative DAT sources: a folder whose dat.json names the DAT's kind, iteration and date and
 // lists source files; each source file holds records, either in the JSON form `portalkit show
 // --json` prints or as a generator spec ("generate": "mesh" | "texture" | "palette" | "tone" |
-// "animation" | "terrain"; a terrain spec yields a LandBlock per landblock it covers). This is how
-// the demo DAT is made, and how users author DATs by hand.
+// "animation" | "environment" | "building" | "terrain"; a terrain spec yields a LandBlock per
+// landblock it covers). This is how the demo DAT is made, and how users author DATs by hand.
 
 #include "datreader/container/dat_kind.h"
 #include "datreader/container/dat_writer.h"

@@ -7,6 +7,7 @@
 // is allocated. The same spec always gives the same record, byte for byte.
 
 #include "datreader/records/animation.h"
+#include "datreader/records/environment.h"
 #include "datreader/records/gfx_obj.h"
 #include "datreader/records/palette.h"
 #include "datreader/records/render_surface.h"
@@ -40,5 +41,15 @@ dat::Wave generateTone(const dat::JsonNode& spec, std::uint32_t did);
 // rotations spherically between a part's keys, held before the first and after the last. No
 // hooks; the caller adds them to the frames afterwards.
 dat::Animation generateAnimation(const dat::JsonNode& spec, std::uint32_t did);
+
+// An Environment of box rooms and corridors: "cells" of {key, size, doorways, surfaces}. Each
+// CellStruct has its doorways as portal polygons (first, in doorway order), the floor, ceiling
+// and walls cut around the doorways, and the cell, physics and drawing BSPs; every face looks
+// into the room.
+dat::Environment generateEnvironment(const dat::JsonNode& spec, std::uint32_t did);
+
+// A house GfxObj: the walls of the same box seen from outside with the doorways left open, and
+// a gable ("roofHeight" > 0) or flat roof; drawing and physics polygons and both trees.
+dat::GfxObj generateBuilding(const dat::JsonNode& spec, std::uint32_t did);
 
 } // namespace portalkit::authoring

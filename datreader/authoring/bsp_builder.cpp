@@ -1,0 +1,194 @@
+#include "datreader/authoring/bsp_builder.h"
+
+#include "datreader/authoring/room_geometry.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace portalkit::authoring {
+namespace {
+
+constexpr std::size_t kMaxPolygonsPerLeaf = 4;
+constexpr int kMaxPhysicsDepth = 6; // bounds the copies of polygons that cross many planes
+constexpr double kOnPlane = 1e-6;   // metres: closer than this counts as lying in the plane
+
+struct Region {
+    Vec3d low, high;
+};
+
+double& component(Vec3d& v, int axis) {
+    return axis == 0 ? v.x : axis == 1 ? v.y : v.z;
+}
+
+std::vector<Vec3d> cornersOf(std::span<const BspPolygon> polygons,
+                             const std::vector<std::size_t>& members) {
+    std::vector<Vec3d> points;
+    for (const std::size_t i : members)
+        points.insert(points.end(), polygons[i].corners.begin(), polygons[i].corners.end());
+    return points;
+}
+
+class PhysicsBuilder {
+  public:
+    explicit PhysicsBuilder(std::span<const BspPolygon> polygons) : m_polygons(polygons) {}
+
+    dat::BspTree build() {
+        std::vector<std::size_t> all(m_polygons.size());
+        for (std::size_t i = 0; i < all.size(); ++i)
+            all[i] = i;
+        const std::vector<Vec3d> points = cornersOf(m_polygons, all);
+        Region region{{INFINITY, INFINITY, INFINITY}, {-INFINITY, -INFINITY, -INFINITY}};
+        for (const Vec3d& p : points) {
+            region.low = {std::min(region.low.x, p.x), std::min(region.low.y, p.y),
+                          std::min(region.low.z, p.z)};
+            region.high = {std::max(region.high.x, p.x), std::max(region.high.y, p.y),
+                           std::max(region.high.z, p.z)};
+        }
+        node(all, region, 0);
+        return std::move(m_tree);
+    }
+
+  private:
+    struct Split {
+        dat::Plane plane;
+        std::vector<std::size_t> positive, negative;
+        Region posRegion, negRegion;
+    };
+
+    // Appends the node for `members` and its subtrees in stored order (node, positive,
+    // negative); returns its index.
+    std::int32_t node(const std::vector<std::size_t>& members, const Region& region, int depth) {
+        const auto index = std::int32_t(m_tree.nodes.size());
+        m_tree.nodes.emplace_back();
+        dat::BspNode built;
+        const std::vector<Vec3d> points = cornersOf(m_polygons, members);
+        if (!points.empty())
+            built.boundingSphere = sphereAround(points);
+
+        const Split parts = split(members, region);
+        const bool separates =
+            parts.positive.size() < members.size() || parts.negative.size() < members.size();
+        if (members.size() <= kMaxPolygonsPerLeaf || depth >= kMaxPhysicsDepth || !separates) {
+            built.tag = dat::bsp_tag::Leaf;
+            built.leafIndex = m_leaves++;
+            for (const std::size_t i : members)
+                built.polygons.push_back(m_polygons[i].id);
+        } else {
+            built.splittingPlane = parts.plane;
+            built.tag = parts.positive.empty()   ? dat::bsp_tag::BpIN
+                        : parts.negative.empty() ? dat::bsp_tag::BPnn
+                                                 : dat::bsp_tag::BPIN;
+            if (!parts.positive.empty())
+                built.posChild = node(parts.positive, parts.posRegion, depth + 1);
+            if (!parts.negative.empty())
+                built.negChild = node(parts.negative, parts.negRegion, depth + 1);
+        }
+        m_tree.nodes[std::size_t(index)] = std::move(built);
+        return index;
+    }
+
+    // Halves the region across its longest side, at a float-exact plane.
+    Split split(const std::vector<std::size_t>& members, const Region& region) const {
+        Split result;
+        result.posRegion = result.negRegion = region;
+        Vec3d extent = region.high - region.low;
+        const int axis = extent.x >= extent.y && extent.x >= extent.z ? 0
+                         : extent.y >= extent.z                       ? 1
+                                                                      : 2;
+        const float middle = float(
+            (component(result.posRegion.low, axis) + component(result.posRegion.high, axis)) / 2);
+        Vec3d normal;
+        component(normal, axis) = 1;
+        result.plane = {toFloat(normal), -middle};
+        component(result.posRegion.low, axis) = middle;
+        component(result.negRegion.high, axis) = middle;
+        for (const std::size_t i : members) {
+            double low = INFINITY, high = -INFINITY;
+            for (const Vec3d& corner : m_polygons[i].corners) {
+                const double side = planeSide(result.plane, corner);
+                low = std::min(low, side);
+                high = std::max(high, side);
+            }
+            const bool inPlane = low >= -kOnPlane && high <= kOnPlane;
+            if (high > kOnPlane || inPlane)
+                result.positive.push_back(i);
+            if (low < -kOnPlane)
+                result.negative.push_back(i);
+        }
+        return result;
+    }
+
+    std::span<const BspPolygon> m_polygons;
+    dat::BspTree m_tree;
+    std::int32_t m_leaves = 0;
+};
+
+class ChainBuilder {
+  public:
+    ChainBuilder(std::span<const ChainLink> links, dat::BspVariant variant, std::uint32_t tag,
+                 ChainSide side)
+        : m_links(links), m_variant(variant), m_tag(tag), m_side(side) {}
+
+    dat::BspTree build() {
+        link(0);
+        return std::move(m_tree);
+    }
+
+  private:
+    std::int32_t leaf() {
+        dat::BspNode node;
+        node.tag = dat::bsp_tag::Leaf;
+        node.leafIndex = m_leaves++;
+        m_tree.nodes.push_back(node);
+        return std::int32_t(m_tree.nodes.size() - 1);
+    }
+
+    // Appends link `i` and what follows it; the chain continues on m_side, so in stored order
+    // a PORT's empty negative leaf comes after the rest of the chain.
+    std::int32_t link(std::size_t i) {
+        if (i == m_links.size())
+            return leaf();
+        const ChainLink& here = m_links[i];
+        const auto index = std::int32_t(m_tree.nodes.size());
+        m_tree.nodes.emplace_back();
+        dat::BspNode node;
+        node.splittingPlane = here.plane;
+        const bool portal = !here.portals.empty();
+        node.tag = portal ? dat::bsp_tag::Portal : m_tag;
+        if (m_variant == dat::BspVariant::Drawing) {
+            node.polygons = here.polygons;
+            node.portals = here.portals;
+            std::vector<Vec3d> points;
+            for (std::size_t j = i; j < m_links.size(); ++j)
+                points.insert(points.end(), m_links[j].points.begin(), m_links[j].points.end());
+            if (!points.empty())
+                node.boundingSphere = sphereAround(points);
+        }
+        std::int32_t& onward = m_side == ChainSide::Positive ? node.posChild : node.negChild;
+        onward = link(i + 1);
+        if (portal)
+            (m_side == ChainSide::Positive ? node.negChild : node.posChild) = leaf();
+        m_tree.nodes[std::size_t(index)] = std::move(node);
+        return index;
+    }
+
+    std::span<const ChainLink> m_links;
+    dat::BspVariant m_variant;
+    std::uint32_t m_tag;
+    ChainSide m_side;
+    dat::BspTree m_tree;
+    std::int32_t m_leaves = 0;
+};
+
+} // namespace
+
+dat::BspTree physicsTree(std::span<const BspPolygon> polygons) {
+    return PhysicsBuilder(polygons).build();
+}
+
+dat::BspTree chainTree(std::span<const ChainLink> links, dat::BspVariant variant, std::uint32_t tag,
+                       ChainSide side) {
+    return ChainBuilder(links, variant, tag, side).build();
+}
+
+} // namespace portalkit::authoring
