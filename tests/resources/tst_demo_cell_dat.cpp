@@ -60,10 +60,19 @@ void checkReference(std::uint32_t id, std::initializer_list<std::string_view> ty
                                                ", which the demo portal DAT lacks")));
 }
 
+// Water the way the retail client decides it, from the type number alone (16-20); the demo
+// Region must also call those types water, or the two readings would disagree.
 bool isWater(std::uint16_t type) {
+    const bool retailWater = type >= 16 && type <= 20;
     const auto& types = region().terrain.terrainTypes;
-    return type < types.size() &&
-           QString::fromStdString(types[type].name.text).contains("water", Qt::CaseInsensitive);
+    const bool named =
+        type < types.size() &&
+        QString::fromStdString(types[type].name.text).contains("water", Qt::CaseInsensitive);
+    if (retailWater != named)
+        throw std::runtime_error("terrain type " + std::to_string(type) +
+                                 (named ? " is named water but is not water to the client"
+                                        : " is water to the client but not named so"));
+    return retailWater;
 }
 
 } // namespace
@@ -178,6 +187,41 @@ class TestDemoCellDat : public QObject {
         }
         QVERIFY(water > 0);
         QVERIFY2(highestWater < lowestLand, "water lies below every land vertex of the shore");
+    }
+
+    // A building, and the interior cells behind its doors, stand on level ground at the ground's
+    // height: the four vertices round the frame's origin are one height, and the frame's z is it.
+    // (The terrain and the town are separate sources, so this is what keeps them in step.)
+    void buildingsStandOnLevelGround() {
+        const auto table = region().landDefs.landHeightTable;
+        int checked = 0;
+        const auto onLevelGround = [&](std::uint32_t blockId, const Frame& frame,
+                                       const std::string& what) {
+            const LandBlock block = record<LandBlock>(cells(), blockId | 0xFFFF);
+            const int cx = int(frame.origin.x / 24), cy = int(frame.origin.y / 24);
+            const double ground = testing::vertexHeight(block, table, cx, cy);
+            for (int dx = 0; dx <= 1; ++dx)
+                for (int dy = 0; dy <= 1; ++dy)
+                    QVERIFY2(testing::vertexHeight(block, table, cx + dx, cy + dy) == ground,
+                             qPrintable(QString::fromStdString(what + " is not on level ground")));
+            QVERIFY2(
+                std::abs(frame.origin.z - ground) < 1e-4,
+                qPrintable(
+                    QString::fromStdString(what) +
+                    QString(" stands at z %1, the ground at %2").arg(frame.origin.z).arg(ground)));
+            ++checked;
+        };
+        for (const LandBlockInfo& info : all<LandBlockInfo>())
+            for (const BuildingInfo& building : info.buildings) {
+                onLevelGround(info.id & 0xFFFF0000, building.frame,
+                              "the building in " + formatDid(info.id));
+                for (const BuildingPortal& door : building.portals) {
+                    const std::uint32_t cellId = (info.id & 0xFFFF0000) | door.otherCellId;
+                    onLevelGround(info.id & 0xFFFF0000, record<EnvCell>(cells(), cellId).position,
+                                  "the interior " + formatDid(cellId));
+                }
+            }
+        QVERIFY(checked >= 2);
     }
 
     void theDungeonBlockIsFlat() {
