@@ -4,6 +4,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QLocale>
+#include <QProcess>
 #include <QSaveFile>
 #include <QThread>
 #include <algorithm>
@@ -72,6 +73,23 @@ bool GeneratedDats::prepare() const {
 QString GeneratedDats::add(const QString& fileName) {
     m_paths << QDir(m_dir).filePath(fileName);
     return m_paths.back();
+}
+
+std::optional<ProcessRun> runProcess(const QString& program, const QStringList& arguments,
+                                     bool keepOutput, std::vector<int> okCodes) {
+    QProcess process;
+    if (!keepOutput)
+        process.setStandardOutputFile(QProcess::nullDevice());
+    const auto start = Clock::now();
+    process.start(program, arguments);
+    const bool finished = process.waitForFinished(-1);
+    ProcessRun run{secondsSince(start), keepOutput ? process.readAllStandardOutput() : ""};
+    if (finished && process.exitStatus() == QProcess::NormalExit &&
+        std::find(okCodes.begin(), okCodes.end(), process.exitCode()) != okCodes.end())
+        return run;
+    printError(program + " " + arguments.join(' ') + " failed: " + process.errorString() + " " +
+               QString::fromLocal8Bit(process.readAllStandardError()).trimmed());
+    return std::nullopt;
 }
 
 QJsonArray toJsonArray(const std::vector<double>& values) {

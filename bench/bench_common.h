@@ -6,6 +6,7 @@
 
 #include "bench/suites.h"
 
+#include <QByteArray>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
@@ -61,6 +62,17 @@ class GeneratedDats {
     bool m_keep;
     QStringList m_paths;
 };
+
+// A process run to its end: wall seconds from its start, and what it wrote on stdout.
+struct ProcessRun {
+    double seconds = 0;
+    QByteArray out;
+};
+// Runs `program` with `arguments`, its stdout kept when `keepOutput` and thrown into /dev/null
+// otherwise; nothing (and one line on stderr saying why) when it cannot start, crashes or
+// exits with a code not in `okCodes`.
+std::optional<ProcessRun> runProcess(const QString& program, const QStringList& arguments,
+                                     bool keepOutput, std::vector<int> okCodes = {0});
 
 QJsonArray toJsonArray(const std::vector<double>& values);
 // A suite's report: its `figures` and the fields every report has: suite, version, cores, cpu,

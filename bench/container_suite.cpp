@@ -1,8 +1,11 @@
-// The 'container' suite: writes a portal-like and a cell-like DAT (portal_dat.h), then measures
-// open + index, the index's memory, extracting every entry against cat of the same file (five
-// pairs, each extraction over a fresh open), random lookups and verify.
+// The 'container' suite: writes a portal-like and a cell-like DAT (portal_dat.h, cell_dat.h),
+// then measures open + index, the index's memory, extracting every entry against cat of the same
+// file (five pairs, each extraction over a fresh open), random lookups and verify; on the cell
+// DAT also decode-all and ls --json against cat (cell_commands.h).
 
 #include "bench/bench_common.h"
+#include "bench/cell_commands.h"
+#include "bench/cell_dat.h"
 #include "bench/portal_dat.h"
 #include "datreader/container/dat_file.h"
 #include "datreader/container/verifier.h"
@@ -13,6 +16,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <functional>
 #include <random>
 #include <unistd.h>
 
@@ -257,12 +261,12 @@ QJsonObject toJson(const Figures& f) {
     };
 }
 
-// One DAT of the suite: what it is called, how it is laid out, and its planned entries.
+// One DAT of the suite: what it is called, its kind, how many entries and what writes them.
 struct PlannedDat {
     QString name;
     dat::DatKind kind;
-    std::uint32_t blockSize;
-    std::vector<PlannedEntry> plan;
+    std::uint64_t entries;
+    std::function<WriteSeconds(const QString& path)> write;
 };
 
 // Writes and measures one planned DAT; false when measuring could not run.
@@ -272,10 +276,9 @@ bool writeAndMeasure(const PlannedDat& planned, const QString& path, std::uint64
     figures.kind = planned.kind;
     printOut(QStringLiteral("%1: writing %2 entries to %3\n")
                  .arg(planned.name)
-                 .arg(planned.plan.size())
+                 .arg(planned.entries)
                  .arg(path));
-    const WriteSeconds seconds =
-        writePlannedDat(planned.plan, planned.kind, planned.blockSize, seed, path);
+    const WriteSeconds seconds = planned.write(path);
     figures.generateSeconds = seconds.plan;
     figures.saveSeconds = seconds.save;
     printOut(QStringLiteral("%1: measuring\n").arg(planned.name));
@@ -290,30 +293,44 @@ Outcome runContainerSuite(const Output& output, PortalSize portal, std::uint64_t
     if (!generated.prepare())
         return Outcome::Error;
     std::mt19937_64 portalRng(seed);
-    std::mt19937_64 cellRng(seed ^ 0xCE11);
+    const std::vector<PlannedEntry> portalPlan =
+        planPortal(portal.entries, std::uint64_t(portal.payloadMiB * kMiB), portalRng);
     const std::array<PlannedDat, 2> dats{
-        PlannedDat{"portal", dat::DatKind::Portal, kPortalBlockSize,
-                   planPortal(portal.entries, std::uint64_t(portal.payloadMiB * kMiB), portalRng)},
-        PlannedDat{"cell", dat::DatKind::Cell, kCellBlockSize, planCell(cellEntries, cellRng)},
+        PlannedDat{"portal", dat::DatKind::Portal, portalPlan.size(),
+                   [&](const QString& path) {
+                       return writePlannedDat(portalPlan, dat::DatKind::Portal, kPortalBlockSize,
+                                              seed, path);
+                   }},
+        PlannedDat{"cell", dat::DatKind::Cell, cellEntries,
+                   [&](const QString& path) { return writeCellBenchDat(cellEntries, seed, path); }},
     };
 
     std::array<Figures, 2> figures;
+    std::optional<CellCommandFigures> cellCommands;
     try {
-        for (std::size_t i = 0; i < dats.size(); ++i)
-            if (!writeAndMeasure(dats[i], generated.add("bench_" + dats[i].name + ".dat"), seed,
-                                 figures[i]))
+        std::array<QString, 2> paths;
+        for (std::size_t i = 0; i < dats.size(); ++i) {
+            paths[i] = generated.add("bench_" + dats[i].name + ".dat");
+            if (!writeAndMeasure(dats[i], paths[i], seed, figures[i]))
                 return Outcome::Error;
+        }
+        printOut("cell: timing decode-all and ls --json\n");
+        cellCommands = measureCellCommands(paths[1]);
+        if (!cellCommands)
+            return Outcome::Error;
     } catch (const dat::DatError& error) {
         printError(QString::fromStdString(error.what()));
         return Outcome::Error;
     }
 
     printTable(figures, seed);
+    printOut(cellCommandsTable(*cellCommands));
+    QJsonObject cell = toJson(figures[1]);
+    addCellCommandsJson(*cellCommands, cell);
     if (!writeReport(output.jsonPath,
-                     report("container", seed,
-                            {{"portal", toJson(figures[0])}, {"cell", toJson(figures[1])}})))
+                     report("container", seed, {{"portal", toJson(figures[0])}, {"cell", cell}})))
         return Outcome::Error;
-    const bool verified = figures[0].verifyOk && figures[1].verifyOk;
+    const bool verified = figures[0].verifyOk && figures[1].verifyOk && cellCommands->decodeOk;
     return verified ? Outcome::Success : Outcome::CheckFailed;
 }
 

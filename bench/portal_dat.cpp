@@ -122,67 +122,6 @@ std::vector<PlannedEntry> planPortal(std::uint64_t entryCount, std::uint64_t tar
     return entries;
 }
 
-// Cell ids are 0xXXYYnnnn: 0xFFFF LandBlock, 0xFFFE LandBlockInfo, 0x0100+ EnvCells. Every
-// landblock has the first two; EnvCells cluster in towns and, by the hundred, in dungeons.
-std::vector<PlannedEntry> planCell(std::uint64_t entryCount, std::mt19937_64& rng) {
-    constexpr std::uint64_t kLandblocksPerSide = 0xFF; // XX = 0xFF would meet 0xFFFF0001
-    constexpr std::uint32_t kLandBlockBytes = 252;     // 9x9 terrain words and heights
-    constexpr std::uint32_t kFirstEnvCell = 0x0100;
-    constexpr std::uint32_t kMaxEnvCells = 0xFFFE - kFirstEnvCell;
-
-    const std::uint64_t landblocks =
-        std::min(kLandblocksPerSide * kLandblocksPerSide, (entryCount + 1) / 2);
-    const std::uint64_t envCellBudget = entryCount - std::min(entryCount, 2 * landblocks);
-
-    std::uniform_real_distribution<double> roll(0, 1);
-    std::lognormal_distribution<double> townWeight(std::log(6), 0.8);
-    std::lognormal_distribution<double> dungeonWeight(std::log(120), 0.9);
-    std::vector<double> weights(landblocks);
-    std::vector<std::uint64_t> populated;
-    double weightSum = 0;
-    for (std::uint64_t i = 0; i < landblocks; ++i) {
-        const double kind = roll(rng);
-        weights[i] = kind < 0.6 ? 0 : kind < 0.95 ? townWeight(rng) : dungeonWeight(rng);
-        weightSum += weights[i];
-        if (weights[i] > 0)
-            populated.push_back(i);
-    }
-    std::vector<std::uint64_t> envCells(landblocks);
-    std::uint64_t assigned = 0;
-    if (weightSum > 0) {
-        for (std::uint64_t i = 0; i < landblocks; ++i) {
-            envCells[i] = std::min<std::uint64_t>(
-                kMaxEnvCells, std::uint64_t(double(envCellBudget) * weights[i] / weightSum));
-            assigned += envCells[i];
-        }
-    }
-    // Rounding down leaves a remainder; spread it over the populated landblocks.
-    for (std::uint64_t i = 0; assigned < envCellBudget && !populated.empty(); ++i) {
-        std::uint64_t& cells = envCells[populated[i % populated.size()]];
-        if (cells < kMaxEnvCells) {
-            ++cells;
-            ++assigned;
-        }
-    }
-
-    std::lognormal_distribution<double> infoBytes(std::log(60), 1.0);
-    std::lognormal_distribution<double> envCellBytes(std::log(110), 0.6);
-    std::vector<PlannedEntry> entries;
-    entries.reserve(entryCount);
-    for (std::uint64_t i = 0; i < landblocks; ++i) {
-        const std::uint32_t base =
-            std::uint32_t((i / kLandblocksPerSide) << 24 | (i % kLandblocksPerSide) << 16);
-        entries.push_back({base | 0xFFFF, kLandBlockBytes});
-        if (entries.size() < entryCount)
-            entries.push_back(
-                {base | 0xFFFE, 12 + std::uint32_t(std::min(infoBytes(rng), 4000.0))});
-        for (std::uint64_t cell = 0; cell < envCells[i]; ++cell)
-            entries.push_back({base | std::uint32_t(kFirstEnvCell + cell),
-                               std::uint32_t(std::clamp(envCellBytes(rng), 16.0, 2000.0))});
-    }
-    return entries;
-}
-
 WriteSeconds writePlannedDat(const std::vector<PlannedEntry>& plan, dat::DatKind kind,
                              std::uint32_t blockSize, std::uint64_t seed, const QString& path) {
     const auto start = Clock::now();

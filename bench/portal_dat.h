@@ -1,8 +1,8 @@
 #pragma once
 
-// The synthetic DATs of the container and audit suites: a portal-like DAT whose ids sit in the
-// real type ranges with log-normal sizes per type, and a cell-like DAT of landblocks and their
-// EnvCells. Payloads are seeded bytes: the reader's work, not records'.
+// The portal-like DAT of the container and audit suites: ids in the real type ranges with
+// log-normal sizes per type. Payloads are seeded bytes: the reader's work, not records'. (The
+// cell-like DAT holds real records: cell_dat.h.)
 
 #include "bench/suites.h"
 #include "datreader/container/dat_kind.h"
@@ -26,9 +26,6 @@ struct PlannedEntry {
 // capped at 300 KB.
 std::vector<PlannedEntry> planPortal(std::uint64_t entryCount, std::uint64_t targetBytes,
                                      std::mt19937_64& rng);
-// Cell ids 0xXXYYnnnn: every landblock's LandBlock and LandBlockInfo, and EnvCells clustered in
-// town and dungeon landblocks.
-std::vector<PlannedEntry> planCell(std::uint64_t entryCount, std::mt19937_64& rng);
 
 struct WriteSeconds {
     double plan = 0; // entries planned into the writer, before it saves

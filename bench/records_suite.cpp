@@ -48,8 +48,9 @@ constexpr std::array<TypeShare, std::variant_size_v<dat::Record>> kRecordMix{{
     {"ParticleEmitterInfo", 20},
     {"SoundTable", 5},
     {"Wave", 50},
-    // The world's records have no generator yet (the cell DAT bench is its own task): no share,
-    // so the portal mix and its figures stay as they were.
+    // The world's records have no RandomRecords generator: no share, so the portal mix and its
+    // figures stay as they were. The container suite's cell-like DAT (cell_dat.h) times
+    // LandBlock, LandBlockInfo and EnvCell through decode-all.
     {"Environment", 0},
     {"LandBlock", 0},
     {"LandBlockInfo", 0},
