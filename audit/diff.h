@@ -1,8 +1,9 @@
 #pragma once
 
 // What differs between two DATs: entries added, removed and changed, grouped by type with their
-// sizes, the header facts that identify a release, and for changed Setups and
-// PhysicsScriptTables which of the properties a manifest pins changed (`portalkit diff`).
+// sizes, the header facts that identify a release, for changed Setups and PhysicsScriptTables
+// which of the properties a manifest pins changed, and for every other changed entry with a
+// decoder which fields of its decoded form changed (`portalkit diff`).
 
 #include "datreader/container/dat_file.h"
 
@@ -44,12 +45,20 @@ struct ChangedEntry {
     QString sha256B;
     // Setups and PhysicsScriptTables only: the pinned properties that differ, in stored order.
     std::vector<PropertyChange> properties;
-    // Both sides decode, yet no pinned property differs: only unpinned bytes changed.
+    // Other decodable types: the fields of the decoded JSON forms that differ, by path
+    // ("terrain[40].type", "portals[1].otherCellId"), the first kFieldLimit of them
+    // (audit/field_diff.h), and how many more differ.
+    std::vector<PropertyChange> fields;
+    std::size_t fieldsNotListed = 0;
+    bool comparedFields = false; // the decoded forms were compared (or tried), not pinned ones
+    // Both sides decode, yet no pinned property (or no decoded field) differs.
     bool otherBytes = false;
     // "A: <DatError>" and/or "B: <DatError>" when a side does not decode.
     QString decodeError;
 
-    bool hasDetail() const { return !properties.empty() || otherBytes || !decodeError.isEmpty(); }
+    bool hasDetail() const {
+        return !properties.empty() || !fields.empty() || otherBytes || !decodeError.isEmpty();
+    }
 };
 
 struct TypeDiff {
@@ -82,18 +91,20 @@ struct DatDiff {
 // Walks both directories in id order. An entry changed when its inflated bytes differ in
 // length or content (what its length + SHA-256 pin stands for); the hashes are reported for
 // every entry that differs. The iteration record 0xFFFF0001 is compared as header facts, not as
-// an entry. Entries shared by both sides are typed by A's kind. A changed Setup or table that
-// does not decode is reported, not thrown; an entry or iteration record that cannot be read
+// an entry. Entries shared by both sides are typed by A's kind. A changed entry that does not
+// decode is reported, not thrown; an entry or iteration record that cannot be read
 // throws DatError naming the side ("while reading A").
 DatDiff diffDats(const dat::DatFile& a, const dat::DatFile& b);
 
 // {"identical", "added", "removed", "changed", "unchanged", "header": [{"property","a","b"}],
 //  "types": {NAME: {"added": [{"id","size","sha256"}], "removed": [...], "changed": [{"id",
-//  "sizeA","sizeB","sha256A","sha256B", "properties"?, "otherBytes"?, "decodeError"?}],
+//  "sizeA","sizeB","sha256A","sha256B", "properties"?, "fields"?: [{"path","a","b"}],
+//  "fieldsNotListed"?, "otherBytes"?, "decodeError"?}],
 //  "unchanged", "addedBytes", "removedBytes", "changedBytesA", "changedBytesB"}}}
 QJsonObject toJson(const DatDiff& diff);
 // Header changes, one line per type that differs (counts and bytes), each changed Setup and
-// table with its property changes, and a closing total.
+// table with its property changes, each other decoded entry with its field changes ("… N more"
+// past the limit), and a closing total.
 QString toText(const DatDiff& diff);
 
 } // namespace portalkit::audit

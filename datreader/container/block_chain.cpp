@@ -22,17 +22,17 @@ void ChainReader::checkPointer(std::uint32_t pointer, std::uint64_t where, const
         fail("is not a multiple of the block size " + std::to_string(m_blockSize));
     if (pointer < m_firstBlock)
         fail("lies inside the header (blocks start at " + formatOffset(m_firstBlock) + ")");
-    if (std::uint64_t(pointer) + m_blockSize > m_file.size())
-        fail("lies outside the file (" + std::to_string(m_file.size()) + " bytes)");
+    if (std::uint64_t(pointer) + m_blockSize > m_fileSize)
+        fail("lies outside the file (" + std::to_string(m_fileSize) + " bytes)");
 }
 
 void ChainReader::checkStart(std::uint32_t start, std::uint32_t size,
                              std::optional<std::uint32_t> did, std::uint64_t startWhere,
                              const char* startField) const {
-    if (size > m_file.size())
+    if (size > m_fileSize)
         throw DatError("entry.size",
                        "size " + std::to_string(size) + " is larger than the file (" +
-                           std::to_string(m_file.size()) + " bytes)",
+                           std::to_string(m_fileSize) + " bytes)",
                        startWhere, OffsetKind::File, did);
     checkPointer(start, startWhere, startField, did);
 }
@@ -40,7 +40,7 @@ void ChainReader::checkStart(std::uint32_t start, std::uint32_t size,
 std::uint32_t ChainReader::nextBlock(std::uint32_t block, std::size_t done, std::uint32_t size,
                                      std::optional<std::uint32_t> did) const {
     std::uint32_t next;
-    std::memcpy(&next, m_file.data() + block, sizeof next);
+    std::memcpy(&next, blockAt(block), sizeof next);
     if (next == 0)
         throw DatError("chain.next",
                        "chain ends after " + std::to_string(done) + " of " + std::to_string(size) +
@@ -61,7 +61,7 @@ void ChainReader::read(std::uint32_t start, std::uint32_t size, std::optional<st
     walk(start, size, did, startWhere, startField,
          [&](std::uint32_t block, std::size_t, std::size_t count) {
              blocks.push_back(block);
-             const std::uint8_t* payload = m_file.data() + block + 4;
+             const std::uint8_t* payload = blockAt(block) + 4;
              out.insert(out.end(), payload, payload + count);
              return true;
          });
@@ -71,6 +71,27 @@ void ChainReader::read(std::uint32_t start, std::uint32_t size, std::optional<st
         std::sort(sorted.begin(), sorted.end());
         if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
             reportCycle(blocks, did);
+    }
+}
+
+void ChainReader::read(std::uint32_t start, std::uint32_t size, std::optional<std::uint32_t> did,
+                       std::uint64_t startWhere, const char* startField,
+                       std::vector<std::uint8_t>& out) const {
+    out.clear();
+    out.reserve(size);
+    std::uint32_t previous = 0;
+    bool ascending = true;
+    walk(start, size, did, startWhere, startField,
+         [&](std::uint32_t block, std::size_t, std::size_t count) {
+             ascending = ascending && block > previous;
+             previous = block;
+             const std::uint8_t* payload = blockAt(block) + 4;
+             out.insert(out.end(), payload, payload + count);
+             return true;
+         });
+    if (!ascending) {
+        std::vector<std::uint32_t> blocks;
+        read(start, size, did, startWhere, startField, out, blocks); // reports a cycle
     }
 }
 

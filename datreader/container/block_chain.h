@@ -11,11 +11,20 @@ namespace portalkit::dat {
 // Follows block chains (docs/formats.md): each block starts with the offset of the next one, the
 // rest is payload. Reading stops on the byte count, never on the link, and every link is checked
 // before it is followed.
+//
+// The bytes it reads are usually the whole file (a map). They may instead be a window of it that
+// starts at file offset `base` (EntryReader's buffer); pointers are still checked against the
+// whole file's size, and a walk over a window reads links only from blocks its visit has found
+// inside the window (contains()).
 class ChainReader {
   public:
     ChainReader(std::span<const std::uint8_t> file, std::uint32_t blockSize,
                 std::uint32_t firstBlock)
-        : m_file(file), m_blockSize(blockSize), m_firstBlock(firstBlock) {}
+        : m_file(file), m_blockSize(blockSize), m_firstBlock(firstBlock), m_fileSize(file.size()) {}
+    ChainReader(std::span<const std::uint8_t> window, std::uint64_t base, std::uint64_t fileSize,
+                std::uint32_t blockSize, std::uint32_t firstBlock)
+        : m_file(window), m_blockSize(blockSize), m_firstBlock(firstBlock), m_base(base),
+          m_fileSize(fileSize) {}
 
     // Throws DatError unless `pointer` can start a block. `where` is the file offset the pointer
     // was read from, `field` what it is.
@@ -46,10 +55,17 @@ class ChainReader {
     }
 
     // Reads `size` payload bytes of the chain at `start` into `out` (resized) and the offsets of
-    // the blocks it used into `blocks`; a block met twice is reported as a cycle.
+    // the blocks it used into `blocks`; a block met twice is reported as a cycle. Over the whole
+    // file only.
     void read(std::uint32_t start, std::uint32_t size, std::optional<std::uint32_t> did,
               std::uint64_t startWhere, const char* startField, std::vector<std::uint8_t>& out,
               std::vector<std::uint32_t>& blocks) const;
+
+    // The same without the block list, for the common case: a chain whose blocks ascend cannot
+    // loop, so the list is only built (by walking again) when one does not.
+    void read(std::uint32_t start, std::uint32_t size, std::optional<std::uint32_t> did,
+              std::uint64_t startWhere, const char* startField,
+              std::vector<std::uint8_t>& out) const;
 
     // The file offset of payload byte `position` of a chain made of `blocks`.
     std::uint64_t fileOffsetOf(std::span<const std::uint32_t> blocks, std::size_t position) const;
@@ -57,7 +73,15 @@ class ChainReader {
     std::uint32_t blockSize() const { return m_blockSize; }
     std::uint32_t payloadPerBlock() const { return m_blockSize - 4; }
     std::uint32_t firstBlock() const { return m_firstBlock; }
-    std::uint64_t fileSize() const { return m_file.size(); }
+    std::uint64_t fileSize() const { return m_fileSize; }
+    // Whether the whole block at `block` lies in the bytes this reader holds.
+    bool contains(std::uint32_t block) const {
+        return block >= m_base && block - m_base + m_blockSize <= m_file.size();
+    }
+    // The block's bytes; only for a block that contains() holds.
+    const std::uint8_t* blockAt(std::uint32_t block) const {
+        return m_file.data() + (block - m_base);
+    }
 
   private:
     void checkStart(std::uint32_t start, std::uint32_t size, std::optional<std::uint32_t> did,
@@ -68,9 +92,11 @@ class ChainReader {
     [[noreturn]] void reportCycle(std::span<const std::uint32_t> blocks,
                                   std::optional<std::uint32_t> did) const;
 
-    std::span<const std::uint8_t> m_file;
+    std::span<const std::uint8_t> m_file; // the whole file, or a window of it from m_base
     std::uint32_t m_blockSize;
     std::uint32_t m_firstBlock;
+    std::uint64_t m_base = 0;
+    std::uint64_t m_fileSize;
 };
 
 } // namespace portalkit::dat

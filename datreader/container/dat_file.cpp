@@ -9,9 +9,11 @@
 #include <QFileInfo>
 #include <algorithm>
 #include <bit>
+#include <cerrno>
 #include <cstring>
 #include <string>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 namespace portalkit::dat {
@@ -130,16 +132,44 @@ const EntryInfo* DatFile::find(std::uint32_t id) const {
 
 std::vector<std::uint8_t> DatFile::readStored(const EntryInfo& entry) const {
     std::vector<std::uint8_t> out;
-    std::vector<std::uint32_t> blocks;
     try {
-        chains().read(entry.offset, entry.size, entry.id, entry.offset, "entry.offset", out,
-                      blocks);
+        chains().read(entry.offset, entry.size, entry.id, entry.offset, "entry.offset", out);
     } catch (DatError&) {
         checkUnchanged(entry.id, true); // a link read as zeros says "chain ends": name the cause
         throw;
     }
     checkUnchanged(entry.id);
     return out;
+}
+
+void DatFile::copyFileBytes(std::uint64_t offset, std::span<std::uint8_t> out,
+                            std::optional<std::uint32_t> did) const {
+    if (offset > fileSize() || out.size() > fileSize() - offset)
+        throw DatError("file",
+                       "range of " + std::to_string(out.size()) + " bytes lies outside the file",
+                       offset, OffsetKind::File, did);
+    if (!m_storage->file) {
+        std::memcpy(out.data(), m_view.data() + offset, out.size());
+        return;
+    }
+    const int handle = m_storage->file->handle();
+    std::size_t done = 0;
+    while (done < out.size()) {
+        const ssize_t got =
+            ::pread(handle, out.data() + done, out.size() - done, off_t(offset + done));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0) {
+            // End of file before the size it had at open (or an I/O error): it changed.
+            checkUnchanged(did, true);
+            throw DatError("file",
+                           m_path.toStdString() + ": read " + std::to_string(done) + " of " +
+                               std::to_string(out.size()) + " bytes" +
+                               (got < 0 ? std::string(": ") + std::strerror(errno) : ""),
+                           offset + done, OffsetKind::File, did);
+        }
+        done += std::size_t(got);
+    }
 }
 
 bool DatFile::changedOnDisk(bool statFile) const {

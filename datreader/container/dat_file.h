@@ -64,6 +64,15 @@ class DatFile {
     // The bytes exactly as stored in the chain (still compressed when flagged).
     std::vector<std::uint8_t> readStored(const EntryInfo& entry) const;
 
+    // Copies file bytes [offset, offset + out.size()) into `out` without touching the map:
+    // pread(2) from the file for an opened DAT, a copy for fromBytes(). The range must lie
+    // inside the size the file had at open; a short read means the file shrank and throws
+    // DatError as checkUnchanged does (naming `did`). For readers of many entries
+    // (EntryReader): the kernel copies from its page cache, which costs less than touching
+    // pages of a fresh map for the first time (docs/formats.md#reading).
+    void copyFileBytes(std::uint64_t offset, std::span<std::uint8_t> out,
+                       std::optional<std::uint32_t> did = std::nullopt) const;
+
     // True once the file shrank under the map: pages of it read as zeros since, and every read
     // throws. Reopen the file to read it again. Always false for fromBytes(). `statFile` also
     // asks the file's size (one fstat), for error paths: the bytes between a new end and the end

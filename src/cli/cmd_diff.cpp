@@ -10,7 +10,9 @@ int runDiff(const QStringList& arguments) {
     DatCommand command(
         "Compares two DATs: entries added, removed and changed (length + SHA-256 of the "
         "inflated bytes) by type with their sizes, the kind, iteration and release versions, "
-        "and for changed Setups and PhysicsScriptTables the pinned properties that changed. "
+        "for changed Setups and PhysicsScriptTables the pinned properties that changed, and for "
+        "every other changed entry with a decoder the fields of its JSON form that changed "
+        "(at most 20 listed). "
         "Exit 0 when identical, 1 when they differ, as diff(1) does.",
         {jsonOption()}, "A", "The DAT to compare from.");
     command.parser.addPositionalArgument("B", "The DAT to compare to.");
