@@ -40,6 +40,10 @@ constexpr int kDungeons = 1200;           // of those, dungeons (no building)
 constexpr int kTowns = 2146;              // with buildings and their interiors
 constexpr std::uint32_t kCells = 734'976; // retail's EnvCell count
 
+std::uint32_t next(std::mt19937& rng) {
+    return std::uint32_t(rng());
+}
+
 QByteArray bytesOf(const std::vector<std::uint8_t>& bytes) {
     return QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
 }
@@ -55,14 +59,14 @@ dat::EnvCell envCell(std::uint32_t id, std::uint32_t cellsInBlock, std::mt19937&
     dat::EnvCell cell;
     cell.id = cell.cellId = id;
     cell.flags = dat::EnvCell::kHasStaticObjects;
-    cell.surfaces = {0x08000100u + rng() % 200, 0x08000100u + rng() % 200};
-    cell.environmentId = 0x0D000000u + rng() % 800;
-    cell.portals = {{0x2, 0, std::uint16_t(0x0100 + rng() % cellsInBlock), 0}};
-    const std::uint32_t visible = std::min<std::uint32_t>(cellsInBlock, rng() % 40);
+    cell.surfaces = {0x08000100u + next(rng) % 200, 0x08000100u + next(rng) % 200};
+    cell.environmentId = 0x0D000000u + next(rng) % 800;
+    cell.portals = {{0x2, 0, std::uint16_t(0x0100 + next(rng) % cellsInBlock), 0}};
+    const std::uint32_t visible = std::min<std::uint32_t>(cellsInBlock, next(rng) % 40);
     for (std::uint32_t i = 0; i < visible; ++i)
-        cell.visibleCells.push_back(std::uint16_t(0x0100 + rng() % cellsInBlock));
-    if (rng() % 3 == 0)
-        cell.statics = {{0x01000000u + rng() % 5000, {}}};
+        cell.visibleCells.push_back(std::uint16_t(0x0100 + next(rng) % cellsInBlock));
+    if (next(rng) % 3 == 0)
+        cell.statics = {{0x01000000u + next(rng) % 5000, {}}};
     return cell;
 }
 
@@ -88,9 +92,9 @@ void writeRetailShaped(const QString& path) {
         dat::LandBlock terrain;
         terrain.id = std::uint32_t(block) << 16 | 0xFFFF;
         for (auto& word : terrain.terrain)
-            word = std::uint16_t(rng());
+            word = std::uint16_t(next(rng));
         for (auto& height : terrain.heights)
-            height = std::uint8_t(rng());
+            height = std::uint8_t(next(rng));
         put(writer, terrain.id, terrain.encode());
     }
     for (int i = 0; i < kInfos; ++i) {
@@ -98,12 +102,12 @@ void writeRetailShaped(const QString& path) {
         dat::LandBlockInfo info;
         info.id = base | 0xFFFE;
         info.numCells = cells[std::size_t(i)];
-        for (std::uint32_t o = 0, n = rng() % 12; o < n; ++o)
-            info.objects.push_back({0x01000000u + rng() % 5000, {}});
+        for (std::uint32_t o = 0, n = next(rng) % 12; o < n; ++o)
+            info.objects.push_back({0x01000000u + next(rng) % 5000, {}});
         if (i >= kDungeons && i < kDungeons + kTowns)
-            for (std::uint32_t b = 0, n = 1 + rng() % 4; b < n; ++b)
+            for (std::uint32_t b = 0, n = 1 + next(rng) % 4; b < n; ++b)
                 info.buildings.push_back(
-                    {0x01000000u + rng() % 5000, {}, 1, {{0x2, 0x0100, 0, {0x0100}, 0}}});
+                    {0x01000000u + next(rng) % 5000, {}, 1, {{0x2, 0x0100, 0, {0x0100}, 0}}});
         put(writer, info.id, info.encode());
         for (std::uint32_t c = 0; c < cells[std::size_t(i)]; ++c)
             put(writer, base | (0x0100 + c),

@@ -142,7 +142,7 @@ bool BrowserDock::navigateTo(std::uint32_t id, const dat::DatFile* preferred) {
             m_history.erase(m_history.begin());
         m_position = std::ptrdiff_t(m_history.size()) - 1;
     }
-    const bool shown = show(m_history[std::size_t(m_position)]);
+    const bool shown = showLocation(m_history[std::size_t(m_position)]);
     updateActions();
     emit historyChanged();
     return shown;
@@ -170,7 +170,7 @@ bool BrowserDock::back() {
     if (!canGoBack())
         return false;
     --m_position;
-    const bool shown = show(m_history[std::size_t(m_position)]);
+    const bool shown = showLocation(m_history[std::size_t(m_position)]);
     updateActions();
     emit historyChanged();
     return shown;
@@ -180,7 +180,7 @@ bool BrowserDock::forward() {
     if (!canGoForward())
         return false;
     ++m_position;
-    const bool shown = show(m_history[std::size_t(m_position)]);
+    const bool shown = showLocation(m_history[std::size_t(m_position)]);
     updateActions();
     emit historyChanged();
     return shown;
@@ -194,7 +194,7 @@ std::uint32_t BrowserDock::currentId() const {
     return m_position >= 0 ? m_history[std::size_t(m_position)].id : 0;
 }
 
-bool BrowserDock::show(const Location& location) {
+bool BrowserDock::showLocation(const Location& location) {
     auto dat = location.dat.lock();
     // The DAT was closed or replaced since: the same id in what is open now.
     if (!dat || std::find(m_dats.begin(), m_dats.end(), dat) == m_dats.end()) {

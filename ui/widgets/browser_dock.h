@@ -70,7 +70,7 @@ class BrowserDock : public QDockWidget {
         std::weak_ptr<const dat::DatFile> dat;
         std::uint32_t id = 0;
     };
-    bool show(const Location& location);
+    bool showLocation(const Location& location);
     void treeCurrentChanged(const QModelIndex& current);
     void updateActions();
     void expandFew(const QModelIndex& parent);
