@@ -35,13 +35,13 @@ int main(int argc, char** argv) {
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(
-        "DAT", "The DAT to open (default: the demo portal DAT, built or installed, and the demo "
-               "cell DAT beside it when there is one).");
+        "DAT...", "The DATs to open, one of each kind (default: the demo portal DAT, built or "
+                  "installed, and the demo cell DAT beside it when there is one).");
     parser.addOption(
         {"audit", "Open the Audit panel and run this manifest against the DAT.", "MANIFEST"});
     parser.process(app);
 
-    QStringList paths = parser.positionalArguments().mid(0, 1);
+    QStringList paths = parser.positionalArguments();
     if (paths.isEmpty())
         paths = portalkit::ui::defaultDats(QApplication::applicationDirPath());
 

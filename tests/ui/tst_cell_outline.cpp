@@ -90,6 +90,7 @@ class TestCellOutline : public QObject {
         // 9 town-area landblocks and the four with cells, all on the map for now.
         QCOMPARE(outline.label({Kind::Section, CellOutline::Outdoors}),
                  QString("Outdoors (13 landblocks)"));
+        QCOMPARE(outline.label({Kind::Section, CellOutline::Other}), QString("Other (1 entry)"));
         QCOMPARE(outline.parentOf(landblockNode(outline, kDungeon)),
                  (OutlineNode{Kind::Column, 0x01}));
     }

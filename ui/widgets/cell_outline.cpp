@@ -335,11 +335,9 @@ QString CellOutline::countText(std::size_t shown, std::size_t all, const QString
 }
 
 QString CellOutline::label(OutlineNode node) const {
-    const QString landblocks = QObject::tr("landblocks");
-    const QString entries = QObject::tr("entries");
     std::size_t shown = 0;
     std::size_t all = 0;
-    QString unit = landblocks;
+    bool ofEntries = false; // else of landblocks
     switch (node.kind) {
     case OutlineNode::Kind::Section:
         if (node.key == Outdoors) {
@@ -354,7 +352,7 @@ QString CellOutline::label(OutlineNode node) const {
         } else {
             shown = m_visibleOthers.size();
             all = m_others.size();
-            unit = entries;
+            ofEntries = true;
         }
         break;
     case OutlineNode::Kind::Column:
@@ -364,11 +362,14 @@ QString CellOutline::label(OutlineNode node) const {
     case OutlineNode::Kind::Landblock:
         shown = m_visibleCount[node.key];
         all = m_landblocks[node.key].count;
-        unit = entries;
+        ofEntries = true;
         break;
     default:
         return {};
     }
+    const QString unit = ofEntries
+                             ? (all == 1 ? QObject::tr("entry") : QObject::tr("entries"))
+                             : (all == 1 ? QObject::tr("landblock") : QObject::tr("landblocks"));
     return name(node) + ' ' + countText(shown, all, unit);
 }
 
