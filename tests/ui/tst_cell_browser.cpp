@@ -173,6 +173,7 @@ class TestCellBrowser : public QObject {
         QTreeView* tree = dock.treeView();
         const QModelIndex current = tree->currentIndex();
         QCOMPARE(model->idAt(current), std::optional<std::uint32_t>(deep));
+        QCOMPARE(current.data().toString(), QString("0x01D90103  EnvCell"));
         QCOMPARE(current.parent().data().toString(), QString("Landblock 0x01D9 (8 entries)"));
         QVERIFY(tree->isExpanded(current.parent()));
         QVERIFY(tree->isExpanded(current.parent().parent()));

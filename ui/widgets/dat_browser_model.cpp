@@ -270,8 +270,14 @@ QVariant DatBrowserModel::data(const QModelIndex& index, int role) const {
     }
     const std::uint32_t id = *idAt(index);
     switch (role) {
-    case Qt::DisplayRole:
-        return QString::fromStdString(dat::formatDid(id));
+    case Qt::DisplayRole: {
+        const QString text = QString::fromStdString(dat::formatDid(id));
+        // A landblock's rows mix three types that only the low half tells apart: name them.
+        const auto& owner = *datAt(index);
+        return owner.kind() == dat::DatKind::Cell
+                   ? text + QStringLiteral("  ") + typeNameOf(owner, id)
+                   : text;
+    }
     case IdRole:
         return qulonglong(id);
     case Qt::FontRole:
