@@ -1,5 +1,4 @@
 #include "datreader/container/dat_file.h"
-#include "preview/timeline/scenario.h"
 #include "src/version_text.h"
 #include "ui/studio/studio.h"
 #include "ui/widgets/main_window.h"
@@ -35,20 +34,21 @@ int main(int argc, char** argv) {
     parser.setApplicationDescription("Browse Asheron's Call DAT files and play their effects.");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument("DAT",
-                                 "The DAT to open (default: the demo DAT, built or installed).");
+    parser.addPositionalArgument(
+        "DAT...", "The DATs to open, one of each kind (default: the demo portal DAT, built or "
+                  "installed, and the demo cell DAT beside it when there is one).");
     parser.addOption(
         {"audit", "Open the Audit panel and run this manifest against the DAT.", "MANIFEST"});
     parser.process(app);
 
-    QString path = parser.positionalArguments().value(0);
-    if (path.isEmpty())
-        path = portalkit::preview::bundledDemoFile(QApplication::applicationDirPath(),
-                                                   "client_portal.dat");
+    QStringList paths = parser.positionalArguments();
+    if (paths.isEmpty())
+        paths = portalkit::ui::defaultDats(QApplication::applicationDirPath());
 
     portalkit::ui::MainWindow window;
     portalkit::ui::Studio studio(&window);
-    window.openDat(path);
+    for (const QString& path : paths)
+        window.openDat(path);
     // Something to look at straight away: the first Setup of the portal DAT.
     if (const auto portal = window.portalDat())
         for (const auto& entry : portal->entries())

@@ -393,7 +393,9 @@ class TestBrowser : public QObject {
         QVERIFY(model->index(1, 0).data().toString().startsWith(
             QString("client_cell_1.dat — cell, %1 entries")
                 .arg(window.dats()[1]->entries().size())));
-        QVERIFY(model->groupIndex(window.dats()[1].get(), "LandBlock").isValid());
+        // A cell DAT is grouped by landblock, not by type.
+        QVERIFY(model->groupIndex(window.dats()[1].get(), "Outdoors").isValid());
+        QVERIFY(!model->groupIndex(window.dats()[1].get(), "LandBlock").isValid());
 
         QVERIFY(window.browserDock()->goToId("0x7D64FFFF"));
         QCOMPARE(window.currentDat(), window.dats()[1]);

@@ -1,8 +1,10 @@
 #include "datreader/records/physics_script.h"
 #include "support/dat_fixtures.h"
+#include "ui/studio/studio.h"
 #include "ui/widgets/entry_table_model.h"
 #include "ui/widgets/main_window.h"
 
+#include <QDir>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QSortFilterProxyModel>
@@ -105,6 +107,37 @@ class TestMainWindow : public QObject {
         ui::MainWindow window; // not shown: no modal dialog in tests
         QVERIFY(!window.openDat(junk.fileName()));
         QCOMPARE(window.entryModel()->rowCount(), 0);
+    }
+
+    // portalkit-studio without a DAT: the demo portal DAT, and the demo cell DAT beside it when
+    // the build (or the install) made one; in the build tree and in the installed layout.
+    void theDefaultDatsAreTheDemoPortalAndCell() {
+        for (const QString& demo :
+             {QStringLiteral("built/demo"), QStringLiteral("installed/share/portalkit/demo")}) {
+            const QString root = m_dir.filePath(demo.section('/', 0, 0));
+            const QString bin = root + "/bin";
+            QVERIFY(QDir().mkpath(bin));
+            QVERIFY(QDir().mkpath(m_dir.filePath(demo)));
+            const QString portal = QDir(m_dir.filePath(demo)).filePath("client_portal.dat");
+            dat::DatWriter portalWriter(dat::DatKind::Portal);
+            portalWriter.put(entry(0x02000001, 16));
+            portalWriter.save(portal);
+            QCOMPARE(ui::defaultDats(bin), QStringList({QDir::cleanPath(portal)}));
+
+            const QString cell = QDir(m_dir.filePath(demo)).filePath("client_cell_1.dat");
+            dat::DatWriter cellWriter(dat::DatKind::Cell);
+            cellWriter.put(entry(0xA9B4FFFF, 16));
+            cellWriter.save(cell);
+            const QStringList dats = ui::defaultDats(bin);
+            QCOMPARE(dats, QStringList({QDir::cleanPath(portal), QDir::cleanPath(cell)}));
+
+            // Both open, side by side.
+            ui::MainWindow window;
+            for (const QString& path : dats)
+                QVERIFY(window.openDat(path));
+            QCOMPARE(int(window.dats().size()), 2);
+            QCOMPARE(window.dats()[1]->kind(), dat::DatKind::Cell);
+        }
     }
 };
 

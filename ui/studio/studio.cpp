@@ -3,6 +3,7 @@
 #include "datreader/records/common.h"
 #include "export/entry_export.h"
 #include "preview/core/assets.h"
+#include "preview/timeline/scenario.h"
 #include "ui/render/viewport_widget.h"
 #include "ui/session/effect_launcher.h"
 #include "ui/session/event_log.h"
@@ -15,6 +16,7 @@
 #include "ui/widgets/main_window.h"
 
 #include <QAction>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QIcon>
@@ -23,6 +25,12 @@
 #include <QToolBar>
 
 namespace portalkit::ui {
+
+QStringList defaultDats(const QString& applicationDir) {
+    const QString portal = preview::bundledDemoFile(applicationDir, "client_portal.dat");
+    const QString cell = QFileInfo(portal).dir().filePath("client_cell_1.dat");
+    return QFileInfo::exists(cell) ? QStringList{portal, cell} : QStringList{portal};
+}
 
 Studio::Studio(MainWindow* window)
     : QObject(window), m_window(window), m_viewport(new render::ViewportWidget),

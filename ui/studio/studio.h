@@ -8,6 +8,7 @@
 #include "export/model_export.h"
 
 #include <QObject>
+#include <QStringList>
 #include <cstdint>
 #include <memory>
 
@@ -23,6 +24,12 @@ class ViewportWidget;
 }
 
 namespace portalkit::ui {
+
+// What `portalkit-studio` opens when it is given no DAT, seen from an executable in
+// `applicationDir`: the demo portal DAT (preview::bundledDemoFile: the build tree's ../demo, or
+// an installed ../share/portalkit/demo), and the demo cell DAT client_cell_1.dat when it lies
+// beside it.
+QStringList defaultDats(const QString& applicationDir);
 
 class EffectLauncher;
 class EventLog;

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "datreader/container/dat_file.h"
+#include "ui/widgets/dat_browser_model.h"
 
-#include <QAbstractItemModel>
 #include <QDockWidget>
 #include <cstdint>
 #include <memory>
@@ -14,50 +14,6 @@ class QLineEdit;
 class QTreeView;
 
 namespace portalkit::ui {
-
-// The open DATs as a three-level tree: DAT → type group ("Setup (12)") → entry ("0x02000001").
-// Groups come in id order; entries ascend. The filter is applied here rather than through a proxy
-// so that a cell DAT's hundreds of thousands of entries stay cheap: an entry shows when its id
-// starts with the filter's hex digits ("0x0200", "0200", "33") or its type name contains the
-// filter ("setup", "script").
-class DatBrowserModel : public QAbstractItemModel {
-    Q_OBJECT
-  public:
-    enum Role { IdRole = Qt::UserRole + 1 };
-    enum Level { DatLevel, GroupLevel, EntryLevel };
-
-    explicit DatBrowserModel(QObject* parent = nullptr);
-    ~DatBrowserModel() override;
-
-    void setDats(const std::vector<std::shared_ptr<const dat::DatFile>>& dats);
-    void setFilter(const QString& text);
-    const QString& filter() const { return m_filter; }
-
-    // What a row is, and for an entry row its DAT and id.
-    Level level(const QModelIndex& index) const;
-    std::shared_ptr<const dat::DatFile> datAt(const QModelIndex& index) const;
-    std::optional<std::uint32_t> idAt(const QModelIndex& index) const;
-    // The row of entry `id` of `dat`; invalid when absent or filtered out.
-    QModelIndex indexOf(const dat::DatFile* dat, std::uint32_t id) const;
-    // The group row of `typeName` in `dat` (invalid when there is none or it is filtered out).
-    QModelIndex groupIndex(const dat::DatFile* dat, const QString& typeName) const;
-
-    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
-    QModelIndex parent(const QModelIndex& child) const override;
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-
-  private:
-    struct Node;
-    struct Group;
-    struct DatNode;
-    void applyFilter();
-    const Node* node(const QModelIndex& index) const;
-
-    std::vector<std::unique_ptr<DatNode>> m_dats;
-    QString m_filter;
-};
 
 // The studio's Browser dock: every open DAT grouped by type with counts, a filter, "go to id"
 // and back/forward through what was shown. It owns the navigation history; the window listens
@@ -114,9 +70,10 @@ class BrowserDock : public QDockWidget {
         std::weak_ptr<const dat::DatFile> dat;
         std::uint32_t id = 0;
     };
-    bool show(const Location& location);
+    bool showLocation(const Location& location);
     void treeCurrentChanged(const QModelIndex& current);
     void updateActions();
+    void expandFew(const QModelIndex& parent);
 
     DatBrowserModel* m_model;
     QTreeView* m_tree;

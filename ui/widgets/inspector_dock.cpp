@@ -6,13 +6,13 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QRegularExpression>
 #include <QTreeWidget>
 
 namespace portalkit::ui {
 namespace {
 
 constexpr int kLinkRole = Qt::UserRole + 1;
+constexpr int kScopeRole = Qt::UserRole + 2;
 
 } // namespace
 
@@ -26,9 +26,9 @@ InspectorDock::InspectorDock(QWidget* parent)
     // Following a link rebuilds the tree, so it waits until the view is done with the click
     // (the item view still reads the clicked index after emitting the signal).
     auto follow = [this](QTreeWidgetItem* item) {
-        const std::uint32_t id = linkOf(item);
+        const RecordLink link = *recordLinkOf(item);
         QMetaObject::invokeMethod(
-            this, [this, id] { emit linkActivated(id); }, Qt::QueuedConnection);
+            this, [this, link] { emit linkActivated(link); }, Qt::QueuedConnection);
     };
     connect(m_tree, &QTreeWidget::itemClicked, this, [follow](QTreeWidgetItem* item, int column) {
         if (column == 1 && linkOf(item))
@@ -49,6 +49,12 @@ std::uint32_t InspectorDock::linkOf(const QTreeWidgetItem* item) {
     return item ? item->data(1, kLinkRole).toUInt() : 0;
 }
 
+std::optional<RecordLink> InspectorDock::recordLinkOf(const QTreeWidgetItem* item) {
+    if (!linkOf(item))
+        return std::nullopt;
+    return RecordLink{linkOf(item), LinkScope(item->data(1, kScopeRole).toUInt())};
+}
+
 void InspectorDock::clear() {
     m_tree->clear();
     m_dat = nullptr;
@@ -65,45 +71,57 @@ QTreeWidgetItem* InspectorDock::addRoot(const dat::DatFile& dat, std::uint32_t i
     return root;
 }
 
-void InspectorDock::addValue(QTreeWidgetItem* parent, const QString& key, const QJsonValue& value) {
-    auto* item = new QTreeWidgetItem(parent, {key});
+void InspectorDock::addValue(QTreeWidgetItem* parent, QStringList& path, const QJsonValue& value) {
+    auto* item = new QTreeWidgetItem(parent, {path.last()});
     if (value.isObject()) {
         const QJsonObject object = value.toObject();
         if (object.contains("type"))
             item->setText(1, object["type"].toString());
-        for (auto it = object.begin(); it != object.end(); ++it)
-            addValue(item, it.key(), it.value());
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            path.push_back(it.key());
+            addValue(item, path, it.value());
+            path.pop_back();
+        }
         return;
     }
     if (value.isArray()) {
         const QJsonArray array = value.toArray();
         item->setText(1, tr("%n item(s)", nullptr, int(array.size())));
-        for (qsizetype i = 0; i < array.size(); ++i)
-            addValue(item, QString::number(i), array[i]);
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            path.push_back(QString::number(i));
+            addValue(item, path, array[i]);
+            path.pop_back();
+        }
         return;
     }
     QString text = value.isString() ? value.toString()
                    : value.isBool() ? (value.toBool() ? "true" : "false")
                    : value.isNull() ? "null"
                                     : QString::number(value.toDouble(), 'g', 9);
-    // Ids are spelled 0x%08X in the JSON forms; link those an open DAT holds.
-    static const QRegularExpression didPattern("^0x[0-9A-Fa-f]{8}$");
-    if (value.isString() && didPattern.match(text).hasMatch() && m_resolve) {
-        const std::uint32_t id = text.mid(2).toUInt(nullptr, 16);
-        const QString target = id != m_id ? m_resolve(id) : QString();
-        if (!target.isEmpty()) {
-            item->setData(1, kLinkRole, id);
-            QFont font = item->font(1);
-            font.setUnderline(true);
-            item->setFont(1, font);
-            item->setForeground(1, m_tree->palette().link());
-            item->setToolTip(1, tr("Open %1 (%2)").arg(text, target));
-        }
-    }
+    addLink(item, path, value, text);
     // Blobs (pixels, samples) come as long base64 strings: show a head and the size.
     if (text.size() > 96)
         text = text.left(48) + tr("… (%1 characters)").arg(text.size());
     item->setText(1, text);
+}
+
+void InspectorDock::addLink(QTreeWidgetItem* item, const QStringList& path, const QJsonValue& value,
+                            const QString& text) {
+    if (!m_resolve || !m_dat)
+        return;
+    const auto link = recordLink(m_dat->kind(), m_id, path, value);
+    const QString target = link ? m_resolve(*link) : QString();
+    if (target.isEmpty())
+        return;
+    item->setData(1, kLinkRole, link->id);
+    item->setData(1, kScopeRole, unsigned(link->scope));
+    QFont font = item->font(1);
+    font.setUnderline(true);
+    item->setFont(1, font);
+    item->setForeground(1, m_tree->palette().link());
+    const QString id = QString::fromStdString(dat::formatDid(link->id));
+    item->setToolTip(1, id == text ? tr("Open %1 (%2)").arg(id, target)
+                                   : tr("Open %1, cell %2 (%3)").arg(id, text, target));
 }
 
 void InspectorDock::showRecord(const dat::DatFile& dat, std::uint32_t id,
@@ -115,8 +133,11 @@ void InspectorDock::showRecord(const dat::DatFile& dat, std::uint32_t id,
             new QTreeWidgetItem(root, {tr("(no decoder for this type yet)")});
         } else {
             const QJsonObject json = dat::recordToJson(*record);
-            for (auto it = json.begin(); it != json.end(); ++it)
-                addValue(root, it.key(), it.value());
+            QStringList path;
+            for (auto it = json.begin(); it != json.end(); ++it) {
+                path = {it.key()};
+                addValue(root, path, it.value());
+            }
         }
     } catch (const dat::DatError& error) {
         new QTreeWidgetItem(root, {tr("decode error"), QString::fromStdString(error.what())});

@@ -1,9 +1,12 @@
 #pragma once
 
+#include "ui/widgets/record_links.h"
+
 #include <QDockWidget>
 #include <QString>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 
 class QJsonValue;
@@ -18,12 +21,14 @@ namespace portalkit::ui {
 
 // The studio's Inspector dock: the shown entry decoded as a tree, the same fields and values
 // `portalkit show` prints. Every id value that names an entry of an open DAT is a link: a click
-// (or Enter) on it emits linkActivated() once control returns to the event loop.
+// (or Enter) on it emits linkActivated() once control returns to the event loop. What a value
+// links to, and in which DAT it is looked up, is record_links.h's rule.
 class InspectorDock : public QDockWidget {
     Q_OBJECT
   public:
-    // Says what `id` is when an open DAT holds it (its type name), or an empty string.
-    using LinkResolver = std::function<QString(std::uint32_t id)>;
+    // Says what a link opens when an open DAT holds it ("Environment in client_portal.dat"), or
+    // an empty string.
+    using LinkResolver = std::function<QString(const RecordLink& link)>;
 
     explicit InspectorDock(QWidget* parent = nullptr);
 
@@ -40,13 +45,16 @@ class InspectorDock : public QDockWidget {
     const dat::DatFile* shownDat() const { return m_dat; }
     // The link an item holds in its value column, or 0.
     static std::uint32_t linkOf(const QTreeWidgetItem* item);
+    static std::optional<RecordLink> recordLinkOf(const QTreeWidgetItem* item);
 
   signals:
-    void linkActivated(std::uint32_t id);
+    void linkActivated(const portalkit::ui::RecordLink& link);
 
   private:
     QTreeWidgetItem* addRoot(const dat::DatFile& dat, std::uint32_t id);
-    void addValue(QTreeWidgetItem* parent, const QString& key, const QJsonValue& value);
+    void addValue(QTreeWidgetItem* parent, QStringList& path, const QJsonValue& value);
+    void addLink(QTreeWidgetItem* item, const QStringList& path, const QJsonValue& value,
+                 const QString& text);
 
     QTreeWidget* m_tree;
     LinkResolver m_resolve;

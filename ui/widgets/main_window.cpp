@@ -112,12 +112,15 @@ MainWindow::MainWindow(QWidget* parent)
     addDockWidget(Qt::RightDockWidgetArea, m_inspector);
     tabifyDockWidget(m_bytesDock, m_inspector);
     m_inspector->raise();
-    m_inspector->setLinkResolver([this](std::uint32_t id) {
-        const auto dat = m_browser->findDat(id, m_inspector->shownDat());
-        return dat ? typeOf(*dat, id) : QString();
+    m_inspector->setLinkResolver([this](const RecordLink& link) {
+        const auto dat = linkTarget(m_dats, m_inspector->shownDat(), link);
+        return dat ? tr("%1 in %2").arg(typeOf(*dat, link.id), QFileInfo(dat->path()).fileName())
+                   : QString();
     });
-    connect(m_inspector, &InspectorDock::linkActivated, this,
-            [this](std::uint32_t id) { m_browser->navigateTo(id, m_inspector->shownDat()); });
+    connect(m_inspector, &InspectorDock::linkActivated, this, [this](const RecordLink& link) {
+        if (const auto dat = linkTarget(m_dats, m_inspector->shownDat(), link))
+            m_browser->navigateTo(link.id, dat.get());
+    });
 
     m_auditDock = new QDockWidget(tr("Audit"), this);
     m_auditDock->setObjectName("audit");
