@@ -49,13 +49,6 @@ std::vector<Face> houseFaces(const BoxSpec& box, double rise) {
     return faces;
 }
 
-dat::MeshUV uvOf(const Face& face, Vec3d corner, double scale) {
-    if (face.part == Part::Roof)
-        return {float(corner.x * scale), float(-corner.y * scale)};
-    const bool alongX = face.wall == Wall::North || face.wall == Wall::South;
-    return {float((alongX ? corner.x : corner.y) * scale), float(-corner.z * scale)};
-}
-
 // Drawing polygons carry texture coordinates; physics polygons share the vertices but store
 // none (NoPos). Both are single-sided: the shell is seen from outside.
 dat::MeshPolygon polygonOf(std::uint16_t id, const std::vector<std::int16_t>& vertexIds,
@@ -73,16 +66,7 @@ dat::MeshPolygon polygonOf(std::uint16_t id, const std::vector<std::int16_t>& ve
 
 void addGeometry(dat::GfxObj& house, const std::vector<Face>& faces, double uvScale) {
     for (const Face& face : faces) {
-        std::vector<std::int16_t> ids;
-        for (const Vec3d& corner : face.corners) {
-            dat::MeshVertex vertex;
-            vertex.id = std::uint16_t(house.vertices.size());
-            vertex.origin = toFloat(corner);
-            vertex.normal = toFloat(face.normal);
-            vertex.uvs = {uvOf(face, corner, uvScale)};
-            ids.push_back(std::int16_t(vertex.id));
-            house.vertices.push_back(std::move(vertex));
-        }
+        const std::vector<std::int16_t> ids = appendCorners(house.vertices, face, uvScale);
         const auto id = std::uint16_t(house.polygons.size());
         const std::int16_t surface = face.part == Part::Roof ? kRoofSurface : kWallSurface;
         house.polygons.push_back(polygonOf(id, ids, surface, true));

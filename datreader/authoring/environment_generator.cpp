@@ -35,14 +35,6 @@ SurfaceSlots slotsFrom(const JsonNode& node) {
     return surfaceSlots;
 }
 
-// Planar texture coordinates: floors and ceilings from above, walls along their length and up.
-dat::MeshUV uvOf(const Face& face, Vec3d corner, double scale) {
-    if (face.part == Part::Floor || face.part == Part::Ceiling)
-        return {float(corner.x * scale), float(-corner.y * scale)};
-    const bool alongX = face.wall == Wall::North || face.wall == Wall::South;
-    return {float((alongX ? corner.x : corner.y) * scale), float(-corner.z * scale)};
-}
-
 dat::MeshPolygon polygonOf(std::uint16_t id, std::vector<std::int16_t> vertexIds,
                            std::int16_t surface, bool withUVs) {
     dat::MeshPolygon polygon;
@@ -63,16 +55,7 @@ dat::MeshPolygon polygonOf(std::uint16_t id, std::vector<std::int16_t> vertexIds
 void addGeometry(dat::CellStruct& cell, const std::vector<Face>& faces,
                  const SurfaceSlots& surfaceSlots, double uvScale) {
     for (const Face& face : faces) {
-        std::vector<std::int16_t> ids;
-        for (const Vec3d& corner : face.corners) {
-            dat::MeshVertex vertex;
-            vertex.id = std::uint16_t(cell.vertices.size());
-            vertex.origin = toFloat(corner);
-            vertex.normal = toFloat(face.normal);
-            vertex.uvs = {uvOf(face, corner, uvScale)};
-            ids.push_back(std::int16_t(vertex.id));
-            cell.vertices.push_back(std::move(vertex));
-        }
+        const std::vector<std::int16_t> ids = appendCorners(cell.vertices, face, uvScale);
         const bool portal = face.part == Part::Portal;
         const auto id = std::uint16_t(cell.polygons.size());
         cell.polygons.push_back(polygonOf(id, ids, surfaceSlots.of(face.part), !portal));

@@ -235,4 +235,26 @@ double doubleArea(std::span<const Vec3d> corners) {
     return length(newellNormal(corners));
 }
 
+dat::MeshUV uvOf(const Face& face, Vec3d corner, double scale) {
+    if (face.part == Part::Floor || face.part == Part::Ceiling || face.part == Part::Roof)
+        return {float(corner.x * scale), float(-corner.y * scale)};
+    const bool alongX = face.wall == Wall::North || face.wall == Wall::South;
+    return {float((alongX ? corner.x : corner.y) * scale), float(-corner.z * scale)};
+}
+
+std::vector<std::int16_t> appendCorners(std::vector<dat::MeshVertex>& vertices, const Face& face,
+                                        double uvScale) {
+    std::vector<std::int16_t> ids;
+    for (const Vec3d& corner : face.corners) {
+        dat::MeshVertex vertex;
+        vertex.id = std::uint16_t(vertices.size());
+        vertex.origin = toFloat(corner);
+        vertex.normal = toFloat(face.normal);
+        vertex.uvs = {uvOf(face, corner, uvScale)};
+        ids.push_back(std::int16_t(vertex.id));
+        vertices.push_back(std::move(vertex));
+    }
+    return ids;
+}
+
 } // namespace portalkit::authoring

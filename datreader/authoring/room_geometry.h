@@ -8,6 +8,7 @@
 #include "datreader/authoring/authoring_math.h"
 #include "datreader/io/json_node.h"
 #include "datreader/records/common.h"
+#include "datreader/records/mesh.h"
 
 #include <span>
 #include <vector>
@@ -68,5 +69,15 @@ double planeSide(const dat::Plane& plane, Vec3d point);
 dat::Sphere sphereAround(std::span<const Vec3d> points);
 // Twice the area of a convex planar polygon (the length of its Newell normal).
 double doubleArea(std::span<const Vec3d> corners);
+
+// Planar texture coordinates at `scale` per metre: floors, ceilings and roofs seen from above,
+// walls and portals along their length and up.
+dat::MeshUV uvOf(const Face& face, Vec3d corner, double scale);
+
+// Appends the face's corners to `vertices` as vertices of their own (so each carries its face's
+// normal and UVs) and returns their ids, in corner order: a room's CellStruct and a house's
+// GfxObj are both built this way.
+std::vector<std::int16_t> appendCorners(std::vector<dat::MeshVertex>& vertices, const Face& face,
+                                        double uvScale);
 
 } // namespace portalkit::authoring
