@@ -138,12 +138,7 @@ WriteSeconds writeCellBenchDat(std::uint64_t entryCount, std::uint64_t seed, con
         at += planned.size;
         writer.put(std::move(entry));
     }
-    WriteSeconds seconds;
-    seconds.plan = secondsSince(start);
-    const auto saveStart = Clock::now();
-    writer.save(path);
-    seconds.save = secondsSince(saveStart);
-    return seconds;
+    return saveTimed(writer, start, path);
 }
 
 } // namespace portalkit::bench

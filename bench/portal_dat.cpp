@@ -122,6 +122,15 @@ std::vector<PlannedEntry> planPortal(std::uint64_t entryCount, std::uint64_t tar
     return entries;
 }
 
+WriteSeconds saveTimed(dat::DatWriter& writer, Clock::time_point start, const QString& path) {
+    WriteSeconds seconds;
+    seconds.plan = secondsSince(start);
+    const auto saveStart = Clock::now();
+    writer.save(path);
+    seconds.save = secondsSince(saveStart);
+    return seconds;
+}
+
 WriteSeconds writePlannedDat(const std::vector<PlannedEntry>& plan, dat::DatKind kind,
                              std::uint32_t blockSize, std::uint64_t seed, const QString& path) {
     const auto start = Clock::now();
@@ -133,12 +142,7 @@ WriteSeconds writePlannedDat(const std::vector<PlannedEntry>& plan, dat::DatKind
         entry.data = payloadSlice(pool, seed, planned.id, planned.size);
         writer.put(std::move(entry));
     }
-    WriteSeconds seconds;
-    seconds.plan = secondsSince(start);
-    const auto saveStart = Clock::now();
-    writer.save(path);
-    seconds.save = secondsSince(saveStart);
-    return seconds;
+    return saveTimed(writer, start, path);
 }
 
 void writePortalBenchDat(const QString& path, PortalSize size, std::uint64_t seed) {

@@ -4,8 +4,10 @@
 // log-normal sizes per type. Payloads are seeded bytes: the reader's work, not records'. (The
 // cell-like DAT holds real records: cell_dat.h.)
 
+#include "bench/bench_common.h"
 #include "bench/suites.h"
 #include "datreader/container/dat_kind.h"
+#include "datreader/container/dat_writer.h"
 
 #include <QString>
 #include <cstdint>
@@ -31,6 +33,10 @@ struct WriteSeconds {
     double plan = 0; // entries planned into the writer, before it saves
     double save = 0;
 };
+
+// Saves the filled `writer` to `path`; `plan` is the time since `start` (filling it), `save` the
+// save itself. Shared by the portal-like and cell-like bench DATs.
+WriteSeconds saveTimed(dat::DatWriter& writer, Clock::time_point start, const QString& path);
 
 // Writes the planned entries, their bytes slices of a pool seeded by `seed`, to `path`. Throws
 // DatError when the writer fails.
