@@ -3,6 +3,7 @@
 // entry re-encodes to its stored bytes.
 
 #include "bench/bench_common.h"
+#include "bench/record_templates.h"
 #include "datreader/authoring/random_records.h"
 #include "datreader/container/dat_file.h"
 #include "datreader/container/dat_writer.h"
@@ -31,6 +32,7 @@ struct TypeShare {
     std::uint32_t perMille;
 
     constexpr std::uint32_t firstId() const { return dat::portalTypeRange(name).first; }
+    constexpr std::uint32_t lastId() const { return dat::portalTypeRange(name).last; }
 };
 
 constexpr std::array<TypeShare, std::variant_size_v<dat::Record>> kRecordMix{{
@@ -136,6 +138,8 @@ void generate(const QString& path, Figures& figures) {
         [](const TypeShare& a, const TypeShare& b) { return a.perMille < b.perMille; });
     counts[std::size_t(largest - kRecordMix.begin())] += figures.records - assigned;
 
+    // Types RandomRecords does not draw repeat the demo DAT's records of them.
+    const RecordTemplates templates = RecordTemplates::fromDat(RecordTemplates::demoDatPath());
     authoring::RandomRecords generator(figures.seed);
     authoring::SplitMix64 idGaps(figures.seed ^ 0x1D5);
     dat::DatWriter writer(dat::DatKind::Portal);
@@ -146,8 +150,12 @@ void generate(const QString& path, Figures& figures) {
         const std::uint64_t maxStep = std::clamp<std::uint64_t>(
             authoring::kIdsPerType / std::max<std::uint64_t>(counts[type], 1), 1, 3);
         std::uint32_t id = kRecordMix[type].firstId();
-        for (std::uint64_t n = 0; n < counts[type]; ++n) {
-            const std::vector<std::uint8_t> bytes = dat::encodeRecord(generator.make(type, id));
+        // A type of one id (the 0x0E tables) or a narrow range holds as many as it has ids.
+        for (std::uint64_t n = 0; n < counts[type] && id <= kRecordMix[type].lastId(); ++n) {
+            const std::vector<std::uint8_t> bytes =
+                authoring::RandomRecords::randomizes(type)
+                    ? dat::encodeRecord(generator.make(type, id))
+                    : templates.copy(type, n, id);
             dat::WriterEntry entry;
             entry.id = id;
             entry.data =
