@@ -2,9 +2,11 @@
 // PhysicsScript one entry per hook type, and for each world record one value with every optional
 // part present (trees of every node kind, fill, trailing bytes), likewise a Scene and a Region
 // (every gated part, and the palette-shift surface), each prefixed with the byte that selects the
-// type.
-// Usage: make_record_seeds OUTPUT_DIR
+// type. Given DATs (the demo DATs), also up to two real entries of every type they hold, so the
+// types whose values are tables of strings and hash tables start from meaningful records.
+// Usage: make_record_seeds OUTPUT_DIR [DAT...]
 
+#include "datreader/container/dat_file.h"
 #include "datreader/records/record.h"
 
 #include <QDir>
@@ -182,17 +184,45 @@ HookPayload payloadOfType(std::size_t type) {
     return payload;
 }
 
+// Up to two entries of each type in the DAT at `path`, smaller than 64 KiB (libFuzzer's inputs
+// are kept short), named by type and id.
+bool writeDatSeeds(const QDir& dir, const QString& path) {
+    try {
+        const DatFile dat = DatFile::open(path);
+        std::vector<int> taken(std::variant_size_v<Record>, 0);
+        for (const EntryInfo& entry : dat.entries()) {
+            const std::vector<std::uint8_t> bytes = dat.read(entry);
+            if (bytes.size() > 64 * 1024)
+                continue;
+            const auto record = decodeRecord(dat.kind(), entry.id, bytes);
+            if (!record || taken[record->index()]++ >= 2)
+                continue;
+            const QString name = QString::fromUtf8(recordTypeName(*record).data()) + "_" +
+                                 QString::fromStdString(formatDid(entry.id));
+            if (!writeSeed(dir, name, record->index(), bytes))
+                return false;
+        }
+    } catch (const DatError& error) {
+        std::fprintf(stderr, "make_record_seeds: %s\n", error.what());
+        return false;
+    }
+    return true;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 2) {
-        std::fprintf(stderr, "usage: make_record_seeds OUTPUT_DIR\n");
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: make_record_seeds OUTPUT_DIR [DAT...]\n");
         return 2;
     }
     const QDir dir(QString::fromLocal8Bit(argv[1]));
     if (!QDir().mkpath(dir.path()) || !writeDefaults(dir) || !writeWorldSeeds(dir) ||
         !writeRegionSeeds(dir))
         return 1;
+    for (int i = 2; i < argc; ++i)
+        if (!writeDatSeeds(dir, QString::fromLocal8Bit(argv[i])))
+            return 1;
 
     PhysicsScript script;
     script.id = 0x33000001;
