@@ -1,5 +1,6 @@
 #include "command.h"
 #include "datreader/io/dat_error.h"
+#include "datreader/records/opaque_types.h"
 #include "datreader/records/record.h"
 
 #include <QElapsedTimer>
@@ -30,6 +31,15 @@ int printChange(const dat::DatFile& dat, std::uint32_t id) {
     return kUsageOrIo;
 }
 
+// Each skipped type with its count and why it has no decoded form.
+QJsonObject skippedJson(const std::map<std::string_view, qint64>& skippedTypes) {
+    QJsonObject object;
+    for (const auto& [type, count] : skippedTypes)
+        object[QString::fromUtf8(type.data())] =
+            QJsonObject{{"count", count}, {"why", QString::fromStdString(dat::whyOpaque(type))}};
+    return object;
+}
+
 } // namespace
 
 int runDecodeAll(const QStringList& arguments) {
@@ -47,6 +57,7 @@ int runDecodeAll(const QStringList& arguments) {
     std::map<std::string_view, TypeTally> tallies;
     QJsonArray failures;
     qint64 skipped = 0;
+    std::map<std::string_view, qint64> skippedTypes;
     auto fail = [&](const dat::EntryInfo& entry, std::string_view type, const QString& why) {
         if (failures.size() < kListedFailures)
             failures.append(QJsonObject{{"id", didText(entry.id)},
@@ -57,6 +68,7 @@ int runDecodeAll(const QStringList& arguments) {
         const auto type = dat::typeName(dat->kind(), entry.id);
         if (!dat::hasDecoder(type)) {
             ++skipped;
+            ++skippedTypes[type];
             continue;
         }
         TypeTally& tally = tallies[type];
@@ -103,6 +115,7 @@ int runDecodeAll(const QStringList& arguments) {
                                            {"bytes", bytes},
                                            {"seconds", seconds},
                                            {"types", types},
+                                           {"skippedTypes", skippedJson(skippedTypes)},
                                            {"failures", failures}})
                      .toJson());
     } else {
@@ -119,6 +132,11 @@ int runDecodeAll(const QStringList& arguments) {
                         .arg(tally.roundTripMismatches, 18);
         for (const QJsonValue& failure : failures)
             text += failure["id"].toString() + ": " + failure["error"].toString() + "\n";
+        for (const auto& [type, count] : skippedTypes)
+            text += QStringLiteral("skipped %1 %2: %3\n")
+                        .arg(count)
+                        .arg(QString::fromUtf8(type.data()),
+                             QString::fromStdString(dat::whyOpaque(type)));
         text += QStringLiteral("%1: %2 decoded, %3 failed, %4 re-encoded differently, %5 of "
                                "other types skipped; %6 MB in %7 s\n")
                     .arg(ok ? "OK" : "FAILED")

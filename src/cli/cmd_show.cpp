@@ -1,5 +1,6 @@
 #include "command.h"
 #include "datreader/io/dat_error.h"
+#include "datreader/records/opaque_types.h"
 #include "datreader/records/record.h"
 
 #include <QJsonArray>
@@ -74,9 +75,9 @@ int runShow(const QStringList& arguments) {
     try {
         const auto record = dat::decodeRecord(dat.kind(), id, dat.read(opened->entry));
         if (!record) {
-            printError(QStringLiteral("%1 is a %2, which has no decoder yet; 'portalkit cat' "
-                                      "gives its bytes")
-                           .arg(didText(id), QString::fromUtf8(type.data())));
+            printError(QStringLiteral("%1 is a %2: %3")
+                           .arg(didText(id), QString::fromUtf8(type.data()),
+                                QString::fromStdString(dat::whyOpaque(type))));
             return kUsageOrIo;
         }
         object = dat::recordToJson(*record);

@@ -1,5 +1,7 @@
 #include "datreader/container/dat_header.h"
 #include "datreader/container/dat_kind.h"
+#include "datreader/records/opaque_types.h"
+#include "datreader/records/record.h"
 
 #include <QtTest>
 
@@ -52,6 +54,17 @@ class TestDatKind : public QObject {
         QCOMPARE(std::count(names.begin(), names.end(), std::string_view("RenderSurface")), 1);
         QVERIFY(std::find(names.begin(), names.end(), std::string_view("Iteration")) !=
                 names.end());
+    }
+
+    void everyTypeWithoutADecoderSaysWhy() {
+        for (const DatKind kind :
+             {DatKind::Portal, DatKind::Cell, DatKind::Local, DatKind::HighRes})
+            for (const std::string_view type : typeNames(kind))
+                QCOMPARE(whyOpaque(type).empty(), hasDecoder(type));
+        // The server's tables ACE lists are named as unconfirmed in the client DATs.
+        QVERIFY(whyOpaque("TreasureTable").find("no public source shows") != std::string::npos);
+        QVERIFY(whyOpaque("Unknown").find("outside every range") != std::string::npos);
+        QCOMPARE(typeName(DatKind::Portal, 0x0E000011), std::string_view("TreasureTable"));
     }
 
     void headerKindComesFromDataSetAndSubset() {

@@ -2,6 +2,7 @@
 
 #include "datreader/container/dat_file.h"
 #include "datreader/io/dat_error.h"
+#include "datreader/records/opaque_types.h"
 #include "datreader/records/record.h"
 
 #include <QJsonArray>
@@ -130,7 +131,8 @@ void InspectorDock::showRecord(const dat::DatFile& dat, std::uint32_t id,
     try {
         const auto record = dat::decodeRecord(dat.kind(), id, bytes);
         if (!record) {
-            new QTreeWidgetItem(root, {tr("(no decoder for this type yet)")});
+            new QTreeWidgetItem(
+                root, {QString::fromStdString(dat::whyOpaque(dat::typeName(dat.kind(), id)))});
         } else {
             const QJsonObject json = dat::recordToJson(*record);
             QStringList path;
