@@ -18,7 +18,10 @@ void ChainReader::checkPointer(std::uint32_t pointer, std::uint64_t where, const
     // Bit 31 would mark a free block in the client's allocator (docs/formats.md, Reading).
     if (pointer & 0x80000000u)
         fail("has bit 31 set");
-    if (pointer % m_blockSize != 0)
+    // Block sizes are powers of two in every DAT seen; the mask spares a division per link.
+    const bool aligned = (m_blockSize & (m_blockSize - 1)) == 0 ? (pointer & (m_blockSize - 1)) == 0
+                                                                : pointer % m_blockSize == 0;
+    if (!aligned)
         fail("is not a multiple of the block size " + std::to_string(m_blockSize));
     if (pointer < m_firstBlock)
         fail("lies inside the header (blocks start at " + formatOffset(m_firstBlock) + ")");

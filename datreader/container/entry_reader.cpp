@@ -7,7 +7,9 @@
 namespace portalkit::dat {
 
 EntryReader::EntryReader(const DatFile& dat, std::size_t window)
-    : m_dat(dat), m_window(std::max<std::size_t>(window, dat.header().blockSize)) {}
+    : m_dat(dat), m_window(std::max<std::size_t>(window, dat.header().blockSize)),
+      m_fileSize(dat.fileSize()), m_blockSize(dat.header().blockSize),
+      m_firstBlock(dat.header().firstBlockOffset()) {}
 
 bool EntryReader::cover(std::uint64_t offset, std::uint64_t length, std::uint32_t did) {
     if (offset >= m_start && offset + length <= m_start + m_length)
@@ -22,19 +24,32 @@ bool EntryReader::cover(std::uint64_t offset, std::uint64_t length, std::uint32_
         m_buffer.resize(want); // at most the longest chain or the window, once
     m_length = 0;              // an exception below leaves no stale window
     m_dat.copyFileBytes(offset, std::span(m_buffer.data(), want), did);
+    // A change another reader saw counts from here on. Once per window, not per entry: the
+    // window's bytes were read whole, and the per-entry check cost a tenth of a cell DAT's
+    // extraction (docs/benchmarks.md).
+    m_dat.checkUnchanged(did);
     m_start = offset;
     m_length = want;
     return true;
 }
 
-bool EntryReader::readFromWindow(const EntryInfo& entry, std::vector<std::uint8_t>& out) const {
-    const DatHeader& header = m_dat.header();
-    const ChainReader chains(std::span(m_buffer.data(), m_length), m_start, m_dat.fileSize(),
-                             header.blockSize, header.firstBlockOffset());
-    out.clear();
-    out.reserve(entry.size);
+std::optional<std::span<const std::uint8_t>>
+EntryReader::viewFromWindow(const EntryInfo& entry, std::vector<std::uint8_t>& scratch) const {
+    const ChainReader chains(std::span(m_buffer.data(), m_length), m_start, m_fileSize, m_blockSize,
+                             m_firstBlock);
+    // One block whose start pointer passes the walk's checks: its payload as it lies. Anything
+    // else (or a pointer the checks reject) takes the walk, which reports the fault.
+    const std::uint32_t start = entry.offset;
+    if (entry.size <= m_blockSize - 4 && (start & 0x80000000u) == 0 && start >= m_firstBlock &&
+        (m_blockSize & (m_blockSize - 1)) == 0 && (start & (m_blockSize - 1)) == 0 &&
+        chains.contains(start) && std::uint64_t(start) + m_blockSize <= m_fileSize)
+        return std::span<const std::uint8_t>(chains.blockAt(start) + 4, entry.size);
     bool inside = true;
     std::uint32_t previous = 0;
+    // The first block's payload is handed out where it lies; only a second block makes the
+    // chain's bytes be gathered into `scratch`.
+    std::span<const std::uint8_t> first;
+    bool gathered = false;
     // Pointers are checked exactly as over the map, so a bad chain throws the same DatError.
     chains.walk(entry.offset, entry.size, entry.id, entry.offset, "entry.offset",
                 [&](std::uint32_t block, std::size_t, std::size_t count) {
@@ -44,30 +59,56 @@ bool EntryReader::readFromWindow(const EntryInfo& entry, std::vector<std::uint8_
                         inside = false;
                         return false;
                     }
+                    const bool isFirst = previous == 0;
                     previous = block;
-                    const std::uint8_t* payload = chains.blockAt(block) + 4;
-                    out.insert(out.end(), payload, payload + count);
+                    const std::span payload(chains.blockAt(block) + 4, count);
+                    if (isFirst) {
+                        first = payload;
+                        return true;
+                    }
+                    if (!gathered) {
+                        scratch.clear();
+                        scratch.reserve(entry.size);
+                        scratch.insert(scratch.end(), first.begin(), first.end());
+                        gathered = true;
+                    }
+                    scratch.insert(scratch.end(), payload.begin(), payload.end());
                     return true;
                 });
-    return inside;
+    if (!inside)
+        return std::nullopt;
+    if (gathered)
+        return std::span<const std::uint8_t>(scratch);
+    return first;
 }
 
-void EntryReader::readStoredInto(const EntryInfo& entry, std::vector<std::uint8_t>& out) {
-    const std::uint64_t payload = m_dat.header().blockSize - 4;
-    const std::uint64_t blocks = (std::uint64_t(entry.size) + payload - 1) / payload;
+std::span<const std::uint8_t> EntryReader::viewStored(const EntryInfo& entry,
+                                                      std::vector<std::uint8_t>& scratch) {
+    const std::uint64_t blockSize = m_blockSize;
+    const std::uint64_t payload = blockSize - 4;
+    // Most cell entries fit one block: no division for them (it showed in the cell bench).
+    const std::uint64_t blocks =
+        entry.size <= payload ? 1 : (std::uint64_t(entry.size) + payload - 1) / payload;
     try {
-        if (cover(entry.offset, blocks * m_dat.header().blockSize, entry.id) &&
-            readFromWindow(entry, out)) {
-            ++m_windowReads;
-            m_dat.checkUnchanged(entry.id); // a change another reader saw counts here too
-            return;
+        if (cover(entry.offset, blocks * blockSize, entry.id)) {
+            if (const auto bytes = viewFromWindow(entry, scratch)) {
+                ++m_windowReads;
+                return *bytes;
+            }
         }
     } catch (DatError&) {
         m_dat.checkUnchanged(entry.id, true); // name the file's change when that is the cause
         throw;
     }
     ++m_mapReads;
-    out = m_dat.readStored(entry);
+    scratch = m_dat.readStored(entry);
+    return scratch;
+}
+
+void EntryReader::readStoredInto(const EntryInfo& entry, std::vector<std::uint8_t>& out) {
+    const std::span<const std::uint8_t> bytes = viewStored(entry, out);
+    if (bytes.data() != out.data() || bytes.size() != out.size())
+        out.assign(bytes.begin(), bytes.end());
 }
 
 std::vector<std::uint8_t> EntryReader::readStored(const EntryInfo& entry) {
@@ -86,6 +127,20 @@ void EntryReader::readInto(const EntryInfo& entry, std::vector<std::uint8_t>& ou
         m_dat.checkUnchanged(entry.id, true); // a stream cut by zeros is the file's change
         throw;
     }
+}
+
+std::span<const std::uint8_t> EntryReader::view(const EntryInfo& entry,
+                                                std::vector<std::uint8_t>& scratch) {
+    const std::span<const std::uint8_t> stored = viewStored(entry, scratch);
+    if (!entry.compressed())
+        return stored;
+    try {
+        scratch = inflateEntry(stored, entry.id);
+    } catch (DatError&) {
+        m_dat.checkUnchanged(entry.id, true); // a stream cut by zeros is the file's change
+        throw;
+    }
+    return scratch;
 }
 
 std::vector<std::uint8_t> EntryReader::read(const EntryInfo& entry) {

@@ -15,6 +15,7 @@
 #include "datreader/container/dat_file.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -34,6 +35,11 @@ class EntryReader {
     // As read(), into `out`, whose capacity is kept: a loop over many entries that reuses one
     // vector allocates only when an entry is longer than any before it.
     void readInto(const EntryInfo& entry, std::vector<std::uint8_t>& out);
+    // The entry's bytes without a copy where that can be: an uncompressed entry of one block
+    // inside the window is a view of the window (most cell DAT entries are); anything else is
+    // gathered or inflated into `scratch`. Valid until the next call on this reader or a change
+    // to `scratch`.
+    std::span<const std::uint8_t> view(const EntryInfo& entry, std::vector<std::uint8_t>& scratch);
 
     // How many chains came from the window and how many through the map (for the bench).
     std::uint64_t windowReads() const { return m_windowReads; }
@@ -43,12 +49,20 @@ class EntryReader {
     // Makes the window hold [offset, offset + length) at least; false when it cannot (a range
     // outside the file), for the map path to report.
     bool cover(std::uint64_t offset, std::uint64_t length, std::uint32_t did);
-    // The chain from the window, or false when it leaves it or does not ascend.
-    bool readFromWindow(const EntryInfo& entry, std::vector<std::uint8_t>& out) const;
+    // The chain from the window (a view of it for one block, else gathered into `scratch`), or
+    // nothing when it leaves the window or does not ascend.
+    std::optional<std::span<const std::uint8_t>>
+    viewFromWindow(const EntryInfo& entry, std::vector<std::uint8_t>& scratch) const;
+    std::span<const std::uint8_t> viewStored(const EntryInfo& entry,
+                                             std::vector<std::uint8_t>& scratch);
     void readStoredInto(const EntryInfo& entry, std::vector<std::uint8_t>& out);
 
     const DatFile& m_dat;
     std::size_t m_window;
+    // The header's figures, read once: the per-entry path is short enough for calls to show.
+    std::uint64_t m_fileSize;
+    std::uint32_t m_blockSize;
+    std::uint32_t m_firstBlock;
     std::vector<std::uint8_t> m_buffer; // the window's bytes
     std::uint64_t m_start = 0;          // file offset of m_buffer[0]
     std::uint64_t m_length = 0;         // bytes of m_buffer that hold the file

@@ -40,12 +40,15 @@ int runUnpack(const QStringList& arguments) {
     // (docs/formats.md#reading); dat.json lists them in id order all the same.
     dat::EntryReader reader(*dat);
     std::vector<dat::EntryInfo> sorted;
+    std::vector<std::uint8_t> scratch;
     for (const auto& entry : dat::inFileOrder(dat->entries(), sorted)) {
         if (!filter->accepts(dat::typeName(dat->kind(), entry.id)))
             continue;
         QByteArray bytes;
         try {
-            bytes = toByteArray(reader.read(entry));
+            // A view of the reader's window where it can be; QByteArray copies it once.
+            const auto view = reader.view(entry, scratch);
+            bytes = QByteArray(reinterpret_cast<const char*>(view.data()), qsizetype(view.size()));
         } catch (const dat::DatError& error) {
             printError(QString::fromStdString(error.what()));
             return kUsageOrIo;

@@ -58,6 +58,11 @@ void checkSameAsDatFile(const dat::DatFile& dat, std::size_t window, bool fileOr
                      return reused;
                  }),
                  expected);
+        QCOMPARE(outcome([&] {
+                     const auto view = reader.view(entry, reused);
+                     return std::vector<std::uint8_t>(view.begin(), view.end());
+                 }),
+                 expected);
     }
 }
 
@@ -96,6 +101,29 @@ class TestEntryReader : public QObject {
             reader.read(entry);
         QCOMPARE(reader.windowReads(), std::uint64_t(dat.entries().size()));
         QCOMPARE(reader.mapReads(), std::uint64_t(0));
+    }
+
+    void oneBlockEntriesAreViewsOfTheWindow() {
+        // Most cell DAT entries fit one block: handing them out where they lie spares a copy;
+        // longer chains and compressed entries come in the scratch vector.
+        const dat::DatFile dat = dat::DatFile::fromBytes(buildDat());
+        dat::EntryReader reader(dat);
+        std::vector<dat::EntryInfo> sorted;
+        std::vector<std::uint8_t> scratch;
+        int views = 0, gathered = 0;
+        for (const dat::EntryInfo& entry : dat::inFileOrder(dat.entries(), sorted)) {
+            scratch.assign(1, 0xEE); // a stale byte a view must not show
+            const auto bytes = reader.view(entry, scratch);
+            QCOMPARE(asBytes({bytes.begin(), bytes.end()}), asBytes(dat.read(entry)));
+            const bool inScratch = bytes.data() == scratch.data();
+            const bool oneBlock = entry.size <= 256 - 4 && !entry.compressed();
+            if (entry.size == 0)
+                continue;
+            QCOMPARE(inScratch, !oneBlock);
+            (oneBlock ? views : gathered)++;
+        }
+        QVERIFY(views > 0);
+        QVERIFY(gathered > 0);
     }
 
     void aChainRunningBackwardsIsReadThroughTheMap() {
