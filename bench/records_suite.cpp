@@ -59,6 +59,13 @@ constexpr std::array<TypeShare, std::variant_size_v<dat::Record>> kRecordMix{{
     {"EnvCell", 0},
     {"Scene", 0},
     {"Region", 0},
+    {"CharGen", 0},
+    {"VitalTable", 0},
+    {"SkillTable", 0},
+    {"XpTable", 0},
+    {"ContractTable", 0},
+    {"BadData", 0},
+    {"QualityFilter", 0},
 }};
 
 // A decoder added to dat::Record without a share here fails to build.

@@ -5,6 +5,9 @@
 
 #include "datreader/container/dat_kind.h"
 #include "datreader/records/animation.h"
+#include "datreader/records/bad_data.h"
+#include "datreader/records/char_gen.h"
+#include "datreader/records/contract_table.h"
 #include "datreader/records/env_cell.h"
 #include "datreader/records/environment.h"
 #include "datreader/records/gfx_obj.h"
@@ -16,14 +19,18 @@
 #include "datreader/records/particle_emitter_info.h"
 #include "datreader/records/physics_script.h"
 #include "datreader/records/physics_script_table.h"
+#include "datreader/records/quality_filter.h"
 #include "datreader/records/region.h"
 #include "datreader/records/render_surface.h"
 #include "datreader/records/scene.h"
 #include "datreader/records/setup.h"
+#include "datreader/records/skill_table.h"
 #include "datreader/records/sound_table.h"
 #include "datreader/records/surface.h"
 #include "datreader/records/surface_texture.h"
+#include "datreader/records/vital_table.h"
 #include "datreader/records/wave.h"
+#include "datreader/records/xp_table.h"
 
 #include <QJsonObject>
 #include <optional>
@@ -38,7 +45,9 @@ using Record = std::variant<Setup, GfxObj, GfxObjDegradeInfo, Surface, SurfaceTe
                             RenderSurface, Palette, Animation, MotionTable, PhysicsScript,
                             PhysicsScriptTable, ParticleEmitterInfo, SoundTable, Wave,
                             // Appended, so the fuzz seeds' selector bytes keep their meaning.
-                            Environment, LandBlock, LandBlockInfo, EnvCell, Scene, Region>;
+                            Environment, LandBlock, LandBlockInfo, EnvCell, Scene, Region, CharGen,
+                            VitalTable, SkillTable, XpTable, ContractTable, BadData,
+                            QualityFilter>;
 
 // Type names (as typeName() spells them) that have a decoder.
 const std::vector<std::string_view>& decodableTypes();
