@@ -11,6 +11,7 @@
 #include "datreader/records/gfx_obj_degrade_info.h"
 #include "datreader/records/land_block.h"
 #include "datreader/records/land_block_info.h"
+#include "datreader/records/language_info.h"
 #include "datreader/records/motion_table.h"
 #include "datreader/records/palette.h"
 #include "datreader/records/particle_emitter_info.h"
@@ -21,8 +22,10 @@
 #include "datreader/records/scene.h"
 #include "datreader/records/setup.h"
 #include "datreader/records/sound_table.h"
+#include "datreader/records/string_table.h"
 #include "datreader/records/surface.h"
 #include "datreader/records/surface_texture.h"
+#include "datreader/records/ui_layout.h"
 #include "datreader/records/wave.h"
 
 #include <QJsonObject>
@@ -38,7 +41,8 @@ using Record = std::variant<Setup, GfxObj, GfxObjDegradeInfo, Surface, SurfaceTe
                             RenderSurface, Palette, Animation, MotionTable, PhysicsScript,
                             PhysicsScriptTable, ParticleEmitterInfo, SoundTable, Wave,
                             // Appended, so the fuzz seeds' selector bytes keep their meaning.
-                            Environment, LandBlock, LandBlockInfo, EnvCell, Scene, Region>;
+                            Environment, LandBlock, LandBlockInfo, EnvCell, Scene, Region, UiLayout,
+                            StringTable, LanguageInfo>;
 
 // Type names (as typeName() spells them) that have a decoder.
 const std::vector<std::string_view>& decodableTypes();
