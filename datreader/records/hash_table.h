@@ -39,7 +39,7 @@ void putHashHeader(QJsonObject& object, const char* prefix, const HashHeader& he
 std::uint8_t countBytesFromJson(const JsonNode& width, std::size_t count);
 HashHeader hashHeaderFromJson(const JsonNode& node, const char* prefix, std::size_t count);
 
-// A u8 flag as true/false when it is 0 or 1, else the raw number; u8FlagFromJson takes either.
+// A u8 flag as true/false when it is 0 or 1, else the raw number; byteFlagFromJson takes either.
 QJsonValue byteFlagJson(std::uint8_t value);
 std::uint8_t byteFlagFromJson(const JsonNode& node, std::uint8_t fallback = 0);
 
