@@ -66,6 +66,9 @@ constexpr std::array<TypeShare, std::variant_size_v<dat::Record>> kRecordMix{{
     {"ContractTable", 0},
     {"BadData", 0},
     {"QualityFilter", 0},
+    {"UiLayout", 0},
+    {"StringTable", 0},
+    {"StringState", 0},
 }};
 
 // A decoder added to dat::Record without a share here fails to build.

@@ -92,6 +92,23 @@ QImage entryImage(const dat::DatFile& dat, std::uint32_t id) {
     return swatch;
 }
 
+QByteArray stringTableText(const dat::StringTable& table) {
+    QString text = QStringLiteral("# StringTable %1, language %2, %3 strings\n")
+                       .arg(QString::fromStdString(dat::formatDid(table.id)))
+                       .arg(table.language)
+                       .arg(table.strings.size());
+    for (const dat::StringTableData& data : table.strings)
+        for (const dat::WideString& variant : data.strings) {
+            QString line = dat::plainText(variant);
+            line.replace('\\', QLatin1String("\\\\"))
+                .replace('\t', QLatin1String("\\t"))
+                .replace('\r', QLatin1String("\\r"))
+                .replace('\n', QLatin1String("\\n"));
+            text += QString::fromStdString(dat::formatDid(data.key)) + '\t' + line + '\n';
+        }
+    return text.toUtf8();
+}
+
 QStringList exportEntryToFile(const preview::Assets& assets, std::uint32_t id, const QString& path,
                               const ModelExportOptions& options) {
     const dat::DatFile& dat = *assets.dat();
@@ -109,6 +126,11 @@ QStringList exportEntryToFile(const preview::Assets& assets, std::uint32_t id, c
         writeAtomically(path, decodeEntry<dat::Wave>(dat, id).fileBytes());
         return {};
     case EntryFormat::Json: {
+        if (dat::typeName(dat.kind(), id) == dat::StringTable::kTypeName &&
+            path.endsWith(QLatin1String(".txt"), Qt::CaseInsensitive)) {
+            writeAtomically(path, stringTableText(decodeEntry<dat::StringTable>(dat, id)));
+            return {};
+        }
         const auto record = dat::decodeRecord(dat.kind(), id, dat.read(id));
         if (!record)
             break;

@@ -6,6 +6,7 @@
 // studio's File → Export selected… writes through here; `portalkit export` shares the images.
 
 #include "datreader/container/dat_file.h"
+#include "datreader/records/string_table.h"
 #include "export/model_export.h"
 #include "preview/core/assets.h"
 
@@ -31,6 +32,12 @@ QImage entryImage(const dat::DatFile& dat, std::uint32_t id);
 // Writes the entry to `path` atomically in its format (options apply to models only) and
 // returns the warnings. Throws dat::DatError when a record cannot be read, ExportError when the
 // entry has no export or the file cannot be written.
+// A StringTable as UTF-8 plain text: a "#" line naming the table, then one line per string
+// variant, "<key>\t<text>", in the table's order, with backslash, tab, CR and LF in the text
+// escaped as \\, \t, \r and \n (docs/cli.md#export). exportEntryToFile writes it for a
+// StringTable whose path ends in .txt.
+QByteArray stringTableText(const dat::StringTable& table);
+
 QStringList exportEntryToFile(const preview::Assets& assets, std::uint32_t id, const QString& path,
                               const ModelExportOptions& options = {});
 

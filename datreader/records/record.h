@@ -14,6 +14,7 @@
 #include "datreader/records/gfx_obj_degrade_info.h"
 #include "datreader/records/land_block.h"
 #include "datreader/records/land_block_info.h"
+#include "datreader/records/language_info.h"
 #include "datreader/records/motion_table.h"
 #include "datreader/records/palette.h"
 #include "datreader/records/particle_emitter_info.h"
@@ -26,9 +27,11 @@
 #include "datreader/records/setup.h"
 #include "datreader/records/skill_table.h"
 #include "datreader/records/sound_table.h"
+#include "datreader/records/string_table.h"
 #include "datreader/records/surface.h"
 #include "datreader/records/surface_texture.h"
 #include "datreader/records/vital_table.h"
+#include "datreader/records/ui_layout.h"
 #include "datreader/records/wave.h"
 #include "datreader/records/xp_table.h"
 
@@ -47,7 +50,7 @@ using Record = std::variant<Setup, GfxObj, GfxObjDegradeInfo, Surface, SurfaceTe
                             // Appended, so the fuzz seeds' selector bytes keep their meaning.
                             Environment, LandBlock, LandBlockInfo, EnvCell, Scene, Region, CharGen,
                             VitalTable, SkillTable, XpTable, ContractTable, BadData,
-                            QualityFilter>;
+                            QualityFilter, UiLayout, StringTable, LanguageInfo>;
 
 // Type names (as typeName() spells them) that have a decoder.
 const std::vector<std::string_view>& decodableTypes();

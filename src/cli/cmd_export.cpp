@@ -6,6 +6,7 @@
 #include "preview/core/assets.h"
 
 #include <QFileInfo>
+#include <QJsonDocument>
 #include <QSaveFile>
 #include <memory>
 
@@ -59,6 +60,8 @@ int runExport(const QStringList& arguments) {
         "Exports one entry: RenderSurface, SurfaceTexture and Surface as PNG (palettes and "
         "textures are looked up in the same DAT), Wave as .wav (or .mp3 when the sound is MP3), "
         "GfxObj and Setup as a glTF 2.0 model (.glb or .gltf, +Y up; see docs/export.md), "
+        "StringTable as plain text (one \"key<TAB>text\" line per string; JSON when FILE ends "
+        "in .json), "
         "anything with --raw as its bytes.",
         {
             {{"o", "output"}, "The file to write (required).", "FILE"},
@@ -112,6 +115,14 @@ int runExport(const QStringList& arguments) {
                 return kUsageOrIo;
             }
             return kSuccess;
+        }
+        if (type == dat::StringTable::kTypeName) {
+            // Plain text unless the file is named .json, then the JSON `show --json` prints.
+            const auto table = dat::StringTable::decode(dat.read(id), id);
+            const bool json = output.endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
+            const QByteArray bytes =
+                json ? QJsonDocument(table.toJson()).toJson() : exports::stringTableText(table);
+            return writeFileAtomically(output, bytes) ? kSuccess : kUsageOrIo;
         }
     } catch (const dat::DatError& error) {
         printError(QString::fromStdString(error.what()));

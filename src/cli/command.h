@@ -38,6 +38,7 @@ int runAudit(const QStringList& arguments);
 int runDiff(const QStringList& arguments);
 int runSimulate(const QStringList& arguments);
 int runWire(const QStringList& arguments);
+int runWhich(const QStringList& arguments);
 // Only in builds with the GUI (PORTALKIT_HAS_RENDER).
 int runRender(const QStringList& arguments);
 

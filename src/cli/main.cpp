@@ -23,6 +23,8 @@ constexpr std::array kCommands{
     Command{"cat", "write one entry's bytes (inflated) to stdout or a file", runCat},
     Command{"verify", "full structural check; exit 1 on problems", runVerify},
     Command{"show", "decode one entry and print it (tree or JSON)", runShow},
+    Command{"which", "name the DATs holding an id and its type in each (default: demo DATs)",
+            runWhich},
     Command{"decode-all", "decode and re-encode every known entry; exit 1 on failures",
             runDecodeAll},
     Command{"scan-blocking", "raw scan for CreateBlockingParticle hooks", runScanBlocking},

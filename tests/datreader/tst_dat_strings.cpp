@@ -89,7 +89,7 @@ class TestDatStrings : public QObject {
     }
 
     void obfuscatedStringSwapsNibblesAndAligns() {
-        // "Bolt" is 42 6F 6C 74, stored nibble-swapped as 24 F6 C6 47 after a u16 length of 4;
+        // "Bolt" is 42 6F 6C 74, stored nibble-swapped (24 F6, then 0xC6 0x47) after a u16 length of 4;
         // the six bytes are filled to eight with two pad bytes kept raw.
         Bytes b;
         b.u16(4).raw({0x24, 0xF6, 0xC6, 0x47}).u8(0xCD).u8(0xCD);

@@ -11,6 +11,7 @@
 #include <QTableView>
 #include <QTreeWidget>
 #include <QtTest>
+#include <set>
 
 using namespace portalkit;
 using namespace portalkit::testing;
@@ -109,34 +110,52 @@ class TestMainWindow : public QObject {
         QCOMPARE(window.entryModel()->rowCount(), 0);
     }
 
-    // portalkit-studio without a DAT: the demo portal DAT, and the demo cell DAT beside it when
-    // the build (or the install) made one; in the build tree and in the installed layout.
-    void theDefaultDatsAreTheDemoPortalAndCell() {
+    // portalkit-studio without a DAT: the demo portal DAT, and the demo cell, local and highres
+    // DATs beside it that the build (or the install) made; in the build tree and in the
+    // installed layout.
+    void theDefaultDatsAreTheFourDemoDats() {
         for (const QString& demo :
              {QStringLiteral("built/demo"), QStringLiteral("installed/share/portalkit/demo")}) {
             const QString root = m_dir.filePath(demo.section('/', 0, 0));
             const QString bin = root + "/bin";
             QVERIFY(QDir().mkpath(bin));
             QVERIFY(QDir().mkpath(m_dir.filePath(demo)));
-            const QString portal = QDir(m_dir.filePath(demo)).filePath("client_portal.dat");
+            const QDir dir(m_dir.filePath(demo));
+            const QString portal = dir.filePath("client_portal.dat");
             dat::DatWriter portalWriter(dat::DatKind::Portal);
             portalWriter.put(entry(0x02000001, 16));
             portalWriter.save(portal);
             QCOMPARE(ui::defaultDats(bin), QStringList({QDir::cleanPath(portal)}));
 
-            const QString cell = QDir(m_dir.filePath(demo)).filePath("client_cell_1.dat");
+            // Each comes along once it exists, in a fixed order whatever order they were made.
+            const QString highres = dir.filePath("client_highres.dat");
+            dat::DatWriter highresWriter(dat::DatKind::HighRes);
+            highresWriter.put(entry(0x06000001, 16));
+            highresWriter.save(highres);
+            QCOMPARE(ui::defaultDats(bin),
+                     QStringList({QDir::cleanPath(portal), QDir::cleanPath(highres)}));
+            const QString cell = dir.filePath("client_cell_1.dat");
             dat::DatWriter cellWriter(dat::DatKind::Cell);
             cellWriter.put(entry(0xA9B4FFFF, 16));
             cellWriter.save(cell);
+            const QString local = dir.filePath("client_local_English.dat");
+            dat::DatWriter localWriter(dat::DatKind::Local);
+            localWriter.put(entry(0x23000001, 16));
+            localWriter.save(local);
             const QStringList dats = ui::defaultDats(bin);
-            QCOMPARE(dats, QStringList({QDir::cleanPath(portal), QDir::cleanPath(cell)}));
+            QCOMPARE(dats, QStringList({QDir::cleanPath(portal), QDir::cleanPath(cell),
+                                        QDir::cleanPath(local), QDir::cleanPath(highres)}));
 
-            // Both open, side by side.
+            // All four open, side by side.
             ui::MainWindow window;
             for (const QString& path : dats)
                 QVERIFY(window.openDat(path));
-            QCOMPARE(int(window.dats().size()), 2);
-            QCOMPARE(window.dats()[1]->kind(), dat::DatKind::Cell);
+            QCOMPARE(int(window.dats().size()), 4);
+            std::set<dat::DatKind> kinds;
+            for (const auto& open : window.dats())
+                kinds.insert(open->kind());
+            QVERIFY(kinds == std::set<dat::DatKind>({dat::DatKind::Portal, dat::DatKind::Cell,
+                                                     dat::DatKind::Local, dat::DatKind::HighRes}));
         }
     }
 };

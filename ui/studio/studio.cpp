@@ -28,8 +28,15 @@ namespace portalkit::ui {
 
 QStringList defaultDats(const QString& applicationDir) {
     const QString portal = preview::bundledDemoFile(applicationDir, "client_portal.dat");
-    const QString cell = QFileInfo(portal).dir().filePath("client_cell_1.dat");
-    return QFileInfo::exists(cell) ? QStringList{portal, cell} : QStringList{portal};
+    // The other demo DATs, each only when the build (or the install) made it.
+    QStringList dats{portal};
+    for (const char* name :
+         {"client_cell_1.dat", "client_local_English.dat", "client_highres.dat"}) {
+        const QString path = QFileInfo(portal).dir().filePath(QString::fromLatin1(name));
+        if (QFileInfo::exists(path))
+            dats << path;
+    }
+    return dats;
 }
 
 Studio::Studio(MainWindow* window)

@@ -27,8 +27,8 @@ namespace portalkit::ui {
 
 // What `portalkit-studio` opens when it is given no DAT, seen from an executable in
 // `applicationDir`: the demo portal DAT (preview::bundledDemoFile: the build tree's ../demo, or
-// an installed ../share/portalkit/demo), and the demo cell DAT client_cell_1.dat when it lies
-// beside it.
+// an installed ../share/portalkit/demo), then those of the demo cell, local and highres DATs
+// (client_cell_1.dat, client_local_English.dat, client_highres.dat) that lie beside it.
 QStringList defaultDats(const QString& applicationDir);
 
 class EffectLauncher;
