@@ -34,7 +34,7 @@ QImage entryImage(const dat::DatFile& dat, std::uint32_t id);
 // entry has no export or the file cannot be written.
 // A StringTable as UTF-8 plain text: a "#" line naming the table, then one line per string
 // variant, "<key>\t<text>", in the table's order, with backslash, tab, CR and LF in the text
-// escaped as \\, \t, \r and \n (docs/cli.md#export). exportEntryToFile writes it for a
+// escaped as \\, \t, \r and \n (docs/cli.md#export-dat-id--o-file---raw). exportEntryToFile writes it for a
 // StringTable whose path ends in .txt.
 QByteArray stringTableText(const dat::StringTable& table);
 
