@@ -59,6 +59,11 @@ constexpr std::array<TypeShare, std::variant_size_v<dat::Record>> kRecordMix{{
     {"EnvCell", 0},
     {"Scene", 0},
     {"Region", 0},
+    {"EnumMapper", 0},
+    {"DidMapper", 0},
+    {"DualDidMapper", 0},
+    {"CombatTable", 0},
+    {"Font", 0},
 }};
 
 // A decoder added to dat::Record without a share here fails to build.

@@ -5,6 +5,11 @@
 
 #include "datreader/container/dat_kind.h"
 #include "datreader/records/animation.h"
+#include "datreader/records/combat_table.h"
+#include "datreader/records/did_mapper.h"
+#include "datreader/records/dual_did_mapper.h"
+#include "datreader/records/enum_mapper.h"
+#include "datreader/records/font.h"
 #include "datreader/records/env_cell.h"
 #include "datreader/records/environment.h"
 #include "datreader/records/gfx_obj.h"
@@ -38,7 +43,8 @@ using Record = std::variant<Setup, GfxObj, GfxObjDegradeInfo, Surface, SurfaceTe
                             RenderSurface, Palette, Animation, MotionTable, PhysicsScript,
                             PhysicsScriptTable, ParticleEmitterInfo, SoundTable, Wave,
                             // Appended, so the fuzz seeds' selector bytes keep their meaning.
-                            Environment, LandBlock, LandBlockInfo, EnvCell, Scene, Region>;
+                            Environment, LandBlock, LandBlockInfo, EnvCell, Scene, Region, EnumMapper,
+                            DidMapper, DualDidMapper, CombatTable, Font>;
 
 // Type names (as typeName() spells them) that have a decoder.
 const std::vector<std::string_view>& decodableTypes();
