@@ -69,6 +69,11 @@ constexpr std::array<TypeShare, std::variant_size_v<dat::Record>> kRecordMix{{
     {"UiLayout", 0},
     {"StringTable", 0},
     {"StringState", 0},
+    {"EnumMapper", 0},
+    {"DidMapper", 0},
+    {"DualDidMapper", 0},
+    {"CombatTable", 0},
+    {"Font", 0},
 }};
 
 // A decoder added to dat::Record without a share here fails to build.

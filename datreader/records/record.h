@@ -7,9 +7,14 @@
 #include "datreader/records/animation.h"
 #include "datreader/records/bad_data.h"
 #include "datreader/records/char_gen.h"
+#include "datreader/records/combat_table.h"
 #include "datreader/records/contract_table.h"
+#include "datreader/records/did_mapper.h"
+#include "datreader/records/dual_did_mapper.h"
+#include "datreader/records/enum_mapper.h"
 #include "datreader/records/env_cell.h"
 #include "datreader/records/environment.h"
+#include "datreader/records/font.h"
 #include "datreader/records/gfx_obj.h"
 #include "datreader/records/gfx_obj_degrade_info.h"
 #include "datreader/records/land_block.h"
@@ -30,8 +35,8 @@
 #include "datreader/records/string_table.h"
 #include "datreader/records/surface.h"
 #include "datreader/records/surface_texture.h"
-#include "datreader/records/vital_table.h"
 #include "datreader/records/ui_layout.h"
+#include "datreader/records/vital_table.h"
 #include "datreader/records/wave.h"
 #include "datreader/records/xp_table.h"
 
@@ -44,13 +49,14 @@
 
 namespace portalkit::dat {
 
-using Record = std::variant<Setup, GfxObj, GfxObjDegradeInfo, Surface, SurfaceTexture,
-                            RenderSurface, Palette, Animation, MotionTable, PhysicsScript,
-                            PhysicsScriptTable, ParticleEmitterInfo, SoundTable, Wave,
-                            // Appended, so the fuzz seeds' selector bytes keep their meaning.
-                            Environment, LandBlock, LandBlockInfo, EnvCell, Scene, Region, CharGen,
-                            VitalTable, SkillTable, XpTable, ContractTable, BadData,
-                            QualityFilter, UiLayout, StringTable, LanguageInfo>;
+using Record =
+    std::variant<Setup, GfxObj, GfxObjDegradeInfo, Surface, SurfaceTexture, RenderSurface, Palette,
+                 Animation, MotionTable, PhysicsScript, PhysicsScriptTable, ParticleEmitterInfo,
+                 SoundTable, Wave,
+                 // Appended, so the fuzz seeds' selector bytes keep their meaning.
+                 Environment, LandBlock, LandBlockInfo, EnvCell, Scene, Region, CharGen, VitalTable,
+                 SkillTable, XpTable, ContractTable, BadData, QualityFilter, UiLayout, StringTable,
+                 LanguageInfo, EnumMapper, DidMapper, DualDidMapper, CombatTable, Font>;
 
 // Type names (as typeName() spells them) that have a decoder.
 const std::vector<std::string_view>& decodableTypes();
