@@ -25,9 +25,8 @@ RecordTemplates RecordTemplates::fromDat(const QString& path) {
     return templates;
 }
 
-QString RecordTemplates::demoDatPath() {
-    return preview::bundledDemoFile(QCoreApplication::applicationDirPath(),
-                                    QStringLiteral("client_portal.dat"));
+QString RecordTemplates::demoDatPath(const QString& name) {
+    return preview::bundledDemoFile(QCoreApplication::applicationDirPath(), name);
 }
 
 bool RecordTemplates::has(std::size_t typeIndex) const {
@@ -38,7 +37,7 @@ std::vector<std::uint8_t> RecordTemplates::copy(std::size_t typeIndex, std::uint
                                                 std::uint32_t id) const {
     if (!has(typeIndex))
         throw std::runtime_error(
-            "the demo portal DAT holds no " + std::string(dat::decodableTypes().at(typeIndex)) +
+            "the demo DATs hold no " + std::string(dat::decodableTypes().at(typeIndex)) +
             ", so the records benchmark cannot time it (build the demo DAT first)");
     const auto& list = m_byType[typeIndex];
     const Template& source = list[n % list.size()];

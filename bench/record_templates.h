@@ -1,7 +1,8 @@
 #pragma once
 
-// Records of the types authoring::RandomRecords does not draw (the world's portal records and
-// the tables: SpellTable, EnumMapper, ClothingTable, ...), taken from the demo portal DAT, so the
+// Records of the types authoring::RandomRecords does not draw (the world's portal records, the
+// tables: SpellTable, EnumMapper, ClothingTable, ..., and the local DAT's), taken from the demo
+// DATs, so the
 // records suite times every decodable type. Their contents are meaningful, not random: the demo
 // holds one to a few of each, which the suite repeats under new ids.
 
@@ -13,11 +14,12 @@ namespace portalkit::bench {
 
 class RecordTemplates {
   public:
-    // Every entry of the demo portal DAT at `path`, grouped by dat::Record alternative. Throws
+    // Every entry of the demo DAT at `path`, grouped by dat::Record alternative. Throws
     // DatError when the DAT cannot be read or an entry does not decode.
     static RecordTemplates fromDat(const QString& path);
-    // The demo DAT beside the running program (build tree or installed share/portalkit/demo).
-    static QString demoDatPath();
+    // The demo DAT `name` beside the running program (build tree or installed
+    // share/portalkit/demo).
+    static QString demoDatPath(const QString& name);
 
     // The stored bytes of template `n` (cycling) of alternative `typeIndex`, re-keyed to `id`:
     // the record's own id, its first four bytes, is rewritten. Throws std::runtime_error when the

@@ -15,6 +15,7 @@
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 #include <variant>
@@ -27,17 +28,40 @@ constexpr int kPasses = 3;
 
 // Each decodable type's share of the records, in dat::Record's order; meshes, textures and
 // surfaces dominate as in a retail client_portal.dat.
+// The local DAT's types: the suite writes them to a second, local DAT.
+constexpr std::array kLocalRanges{
+    dat::TypeRange{0x21000000, 0x21FFFFFF, "UiLayout"},
+    dat::TypeRange{0x23000000, 0x24FFFFFF, "StringTable"},
+    dat::TypeRange{0x41000000, 0x41FFFFFF, "StringState"},
+};
+
+constexpr bool isLocalType(std::string_view name) {
+    for (const dat::TypeRange& range : kLocalRanges)
+        if (range.name == name)
+            return true;
+    return false;
+}
+
 struct TypeShare {
     std::string_view name;
     std::uint32_t perMille;
 
-    constexpr std::uint32_t firstId() const { return dat::portalTypeRange(name).first; }
-    constexpr std::uint32_t lastId() const { return dat::portalTypeRange(name).last; }
+    constexpr dat::DatKind kind() const {
+        return isLocalType(name) ? dat::DatKind::Local : dat::DatKind::Portal;
+    }
+    constexpr const dat::TypeRange& range() const {
+        for (const dat::TypeRange& local : kLocalRanges)
+            if (local.name == name)
+                return local;
+        return dat::portalTypeRange(name);
+    }
+    constexpr std::uint32_t firstId() const { return range().first; }
+    constexpr std::uint32_t lastId() const { return range().last; }
 };
 
 constexpr std::array<TypeShare, std::variant_size_v<dat::Record>> kRecordMix{{
     {"Setup", 80},
-    {"GfxObj", 300},
+    {"GfxObj", 257},
     {"GfxObjDegradeInfo", 30},
     {"Surface", 120},
     {"SurfaceTexture", 80},
@@ -50,30 +74,31 @@ constexpr std::array<TypeShare, std::variant_size_v<dat::Record>> kRecordMix{{
     {"ParticleEmitterInfo", 20},
     {"SoundTable", 5},
     {"Wave", 50},
-    // The world's records have no RandomRecords generator: no share, so the portal mix and its
-    // figures stay as they were. The container suite's cell-like DAT (cell_dat.h) times
-    // LandBlock, LandBlockInfo and EnvCell through decode-all.
-    {"Environment", 0},
+    // The types RandomRecords does not draw repeat the demo DATs' records (record_templates.h);
+    // a type of one id (the 0x0E tables) holds one however large its share. The cell types have
+    // no portal id: the container suite's cell-like DAT (cell_dat.h) times LandBlock,
+    // LandBlockInfo and EnvCell through decode-all.
+    {"Environment", 10},
     {"LandBlock", 0},
     {"LandBlockInfo", 0},
     {"EnvCell", 0},
-    {"Scene", 0},
-    {"Region", 0},
-    {"CharGen", 0},
-    {"VitalTable", 0},
-    {"SkillTable", 0},
-    {"XpTable", 0},
-    {"ContractTable", 0},
-    {"BadData", 0},
-    {"QualityFilter", 0},
-    {"UiLayout", 0},
-    {"StringTable", 0},
-    {"StringState", 0},
-    {"EnumMapper", 0},
-    {"DidMapper", 0},
-    {"DualDidMapper", 0},
-    {"CombatTable", 0},
-    {"Font", 0},
+    {"Scene", 4},
+    {"Region", 1},
+    {"CharGen", 1},
+    {"VitalTable", 1},
+    {"SkillTable", 1},
+    {"XpTable", 1},
+    {"ContractTable", 1},
+    {"BadData", 1},
+    {"QualityFilter", 2},
+    {"UiLayout", 4},
+    {"StringTable", 6},
+    {"StringState", 1},
+    {"EnumMapper", 3},
+    {"DidMapper", 1},
+    {"DualDidMapper", 1},
+    {"CombatTable", 3},
+    {"Font", 1},
 }};
 
 // A decoder added to dat::Record without a share here fails to build.
@@ -139,7 +164,8 @@ struct Figures {
     }
 };
 
-void generate(const QString& path, Figures& figures) {
+// Writes the records of the mix's `kind` types (portal or local) to `path`.
+void generate(const QString& path, dat::DatKind kind, Figures& figures) {
     const auto start = Clock::now();
     std::array<std::uint64_t, kRecordMix.size()> counts{};
     std::uint64_t assigned = 0;
@@ -154,12 +180,13 @@ void generate(const QString& path, Figures& figures) {
     counts[std::size_t(largest - kRecordMix.begin())] += figures.records - assigned;
 
     // Types RandomRecords does not draw repeat the demo DAT's records of them.
-    const RecordTemplates templates = RecordTemplates::fromDat(RecordTemplates::demoDatPath());
+    const RecordTemplates templates = RecordTemplates::fromDat(RecordTemplates::demoDatPath(
+        kind == dat::DatKind::Local ? "client_local_English.dat" : "client_portal.dat"));
     authoring::RandomRecords generator(figures.seed);
     authoring::SplitMix64 idGaps(figures.seed ^ 0x1D5);
-    dat::DatWriter writer(dat::DatKind::Portal);
+    dat::DatWriter writer(kind);
     for (std::size_t type = 0; type < kRecordMix.size(); ++type) {
-        if (counts[type] == 0)
+        if (counts[type] == 0 || kRecordMix[type].kind() != kind)
             continue; // a type with no share may have no portal id range (the cell types)
         // Real ids have gaps; keep them within the type's range.
         const std::uint64_t maxStep = std::clamp<std::uint64_t>(
@@ -420,40 +447,79 @@ QJsonObject toJson(const Figures& f) {
                   });
 }
 
+// Writes the `kind` DAT of the mix to `path` and measures it into `figures`; an outcome when a
+// check fails.
+std::optional<Outcome> measureDat(const QString& path, dat::DatKind kind, Figures& figures) {
+    printOut(QStringLiteral("records: writing the %1 types' records to %2\n")
+                 .arg(QString::fromUtf8(dat::kindName(kind).data()), path));
+    generate(path, kind, figures);
+    printOut(QStringLiteral("records: decode-all end to end\n"));
+    figures.decodeAll = decodeAllOnce(path);
+    const DecodeAllRun& run = figures.decodeAll;
+    if (!run.ok()) {
+        printError(QStringLiteral("%1 of %2 entries failed to decode and %3 re-encoded "
+                                  "differently; first: %4")
+                       .arg(run.decodeFailures)
+                       .arg(run.checked)
+                       .arg(run.mismatches)
+                       .arg(run.firstFailure));
+        return Outcome::CheckFailed;
+    }
+    printOut(QStringLiteral("records: timing decode and encode, best of %1\n").arg(kPasses));
+    const dat::DatFile dat = dat::DatFile::open(path);
+    figures.fileBytes = dat.fileSize();
+    figures.types = groupByType(dat);
+    timeDecode(dat, figures);
+    timeEncode(dat, figures);
+    printOut(QStringLiteral("records: JSON form round trip\n"));
+    timeJson(dat, figures);
+    return std::nullopt;
+}
+
+// Adds the figures of a second DAT to `total` (passes summed pass by pass).
+void addFigures(Figures& total, Figures part) {
+    auto addPasses = [](std::vector<double>& sum, const std::vector<double>& passes) {
+        sum.resize(std::max(sum.size(), passes.size()), 0.0);
+        for (std::size_t i = 0; i < passes.size(); ++i)
+            sum[i] += passes[i];
+    };
+    total.seed = part.seed;
+    total.records = part.records;
+    total.fileBytes += part.fileBytes;
+    total.generateSeconds += part.generateSeconds;
+    total.saveSeconds += part.saveSeconds;
+    DecodeAllRun& run = total.decodeAll;
+    run.checked += part.decodeAll.checked;
+    run.skipped += part.decodeAll.skipped;
+    run.bytes += part.decodeAll.bytes;
+    run.seconds += part.decodeAll.seconds;
+    for (TypeFigures& type : part.types)
+        total.types.push_back(std::move(type));
+    addPasses(total.decodePasses, part.decodePasses);
+    addPasses(total.encodePasses, part.encodePasses);
+    total.jsonSeconds += part.jsonSeconds;
+    total.jsonTextBytes += part.jsonTextBytes;
+}
+
 } // namespace
 
 Outcome runRecordsSuite(const Output& output, std::uint64_t recordCount, std::uint64_t seed) {
     GeneratedDats generated(output.dir, output.keepDats);
     if (!generated.prepare())
         return Outcome::Error;
-    const QString datPath = generated.add("bench_records.dat");
     Figures figures;
-    figures.seed = seed;
-    figures.records = recordCount;
     try {
-        printOut(
-            QStringLiteral("records: writing %1 records to %2\n").arg(recordCount).arg(datPath));
-        generate(datPath, figures);
-        printOut(QStringLiteral("records: decode-all end to end\n"));
-        figures.decodeAll = decodeAllOnce(datPath);
-        const DecodeAllRun& run = figures.decodeAll;
-        if (!run.ok()) {
-            printError(QStringLiteral("%1 of %2 entries failed to decode and %3 re-encoded "
-                                      "differently; first: %4")
-                           .arg(run.decodeFailures)
-                           .arg(run.checked)
-                           .arg(run.mismatches)
-                           .arg(run.firstFailure));
-            return Outcome::CheckFailed;
+        // The portal types in one DAT, the local DAT's in a second; one table for both.
+        for (const dat::DatKind kind : {dat::DatKind::Portal, dat::DatKind::Local}) {
+            Figures part;
+            part.seed = seed;
+            part.records = recordCount;
+            const QString path = generated.add(
+                kind == dat::DatKind::Local ? "bench_records_local.dat" : "bench_records.dat");
+            if (const auto failure = measureDat(path, kind, part))
+                return *failure;
+            addFigures(figures, std::move(part));
         }
-        printOut(QStringLiteral("records: timing decode and encode, best of %1\n").arg(kPasses));
-        const dat::DatFile dat = dat::DatFile::open(datPath);
-        figures.fileBytes = dat.fileSize();
-        figures.types = groupByType(dat);
-        timeDecode(dat, figures);
-        timeEncode(dat, figures);
-        printOut(QStringLiteral("records: JSON form round trip\n"));
-        timeJson(dat, figures);
     } catch (const std::exception& error) {
         return failed(error);
     }

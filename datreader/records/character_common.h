@@ -54,13 +54,7 @@ Position positionFromJson(const JsonNode& node);
 // count stored longer than its shortest form is refused: PortalKit could not write it back.
 std::uint32_t readCompressedCount(ByteCursor& in, const char* field, std::size_t minItemBytes);
 
-// A hash table entry: a 4-byte key (an id, a skill number, a heritage or gender number) and its
-// value.
-template <class V> struct KeyedEntry {
-    std::uint32_t key = 0;
-    V value{};
-    bool operator==(const KeyedEntry&) const = default;
-};
+// KeyedEntry (a u32 key and its value) is in codec_helpers.h.
 
 template <class V, class ReadValue>
 std::vector<KeyedEntry<V>> readKeyedEntries(ByteCursor& in, std::size_t count, const char* keyField,

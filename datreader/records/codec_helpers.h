@@ -24,6 +24,14 @@
 
 namespace portalkit::dat {
 
+// A hash table entry: a 4-byte key (an id, a skill or enum number) and its value; shared by the
+// tables' codecs, which keep entries in stored order.
+template <typename V> struct KeyedEntry {
+    std::uint32_t key = 0;
+    V value{};
+    bool operator==(const KeyedEntry&) const = default;
+};
+
 // `count` items, each read by `readItem(in)`; the count must already be bounded by the bytes left.
 template <typename ReadItem>
 auto readItems(ByteCursor& in, std::size_t count, ReadItem&& readItem) {

@@ -23,11 +23,7 @@
 
 namespace portalkit::dat {
 
-template <typename V> struct KeyedEntry {
-    std::uint32_t key = 0;
-    V value{};
-    bool operator==(const KeyedEntry&) const = default;
-};
+// KeyedEntry (a u32 key and its value) is in codec_helpers.h.
 
 template <typename V> struct KeyedTable {
     std::uint8_t bucketIndex = 0; // raw; an index into keyedBucketSize's primes
