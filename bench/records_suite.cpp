@@ -59,6 +59,11 @@ constexpr std::array<TypeShare, std::variant_size_v<dat::Record>> kRecordMix{{
     {"EnvCell", 0},
     {"Scene", 0},
     {"Region", 0},
+    {"PaletteSet", 0},
+    {"ClothingTable", 0},
+    {"RenderTexture", 0},
+    {"MaterialInstance", 0},
+    {"MaterialModifier", 0},
 }};
 
 // A decoder added to dat::Record without a share here fails to build.

@@ -5,19 +5,24 @@
 
 #include "datreader/container/dat_kind.h"
 #include "datreader/records/animation.h"
+#include "datreader/records/clothing_table.h"
 #include "datreader/records/env_cell.h"
 #include "datreader/records/environment.h"
 #include "datreader/records/gfx_obj.h"
 #include "datreader/records/gfx_obj_degrade_info.h"
 #include "datreader/records/land_block.h"
 #include "datreader/records/land_block_info.h"
+#include "datreader/records/material_instance.h"
+#include "datreader/records/material_modifier.h"
 #include "datreader/records/motion_table.h"
 #include "datreader/records/palette.h"
+#include "datreader/records/palette_set.h"
 #include "datreader/records/particle_emitter_info.h"
 #include "datreader/records/physics_script.h"
 #include "datreader/records/physics_script_table.h"
 #include "datreader/records/region.h"
 #include "datreader/records/render_surface.h"
+#include "datreader/records/render_texture.h"
 #include "datreader/records/scene.h"
 #include "datreader/records/setup.h"
 #include "datreader/records/sound_table.h"
@@ -38,7 +43,9 @@ using Record = std::variant<Setup, GfxObj, GfxObjDegradeInfo, Surface, SurfaceTe
                             RenderSurface, Palette, Animation, MotionTable, PhysicsScript,
                             PhysicsScriptTable, ParticleEmitterInfo, SoundTable, Wave,
                             // Appended, so the fuzz seeds' selector bytes keep their meaning.
-                            Environment, LandBlock, LandBlockInfo, EnvCell, Scene, Region>;
+                            Environment, LandBlock, LandBlockInfo, EnvCell, Scene, Region,
+                            PaletteSet, ClothingTable, RenderTexture, MaterialInstance,
+                            MaterialModifier>;
 
 // Type names (as typeName() spells them) that have a decoder.
 const std::vector<std::string_view>& decodableTypes();
