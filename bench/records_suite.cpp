@@ -61,7 +61,7 @@ struct TypeShare {
 
 constexpr std::array<TypeShare, std::variant_size_v<dat::Record>> kRecordMix{{
     {"Setup", 80},
-    {"GfxObj", 257},
+    {"GfxObj", 222},
     {"GfxObjDegradeInfo", 30},
     {"Surface", 120},
     {"SurfaceTexture", 80},
@@ -99,6 +99,13 @@ constexpr std::array<TypeShare, std::variant_size_v<dat::Record>> kRecordMix{{
     {"DualDidMapper", 1},
     {"CombatTable", 3},
     {"Font", 1},
+    {"Scene", 0},
+    {"Region", 0},
+    {"PaletteSet", 20},
+    {"ClothingTable", 10},
+    {"RenderTexture", 2},
+    {"MaterialInstance", 2},
+    {"MaterialModifier", 1},
 }};
 
 // A decoder added to dat::Record without a share here fails to build.

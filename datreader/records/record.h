@@ -7,6 +7,7 @@
 #include "datreader/records/animation.h"
 #include "datreader/records/bad_data.h"
 #include "datreader/records/char_gen.h"
+#include "datreader/records/clothing_table.h"
 #include "datreader/records/combat_table.h"
 #include "datreader/records/contract_table.h"
 #include "datreader/records/did_mapper.h"
@@ -20,14 +21,18 @@
 #include "datreader/records/land_block.h"
 #include "datreader/records/land_block_info.h"
 #include "datreader/records/language_info.h"
+#include "datreader/records/material_instance.h"
+#include "datreader/records/material_modifier.h"
 #include "datreader/records/motion_table.h"
 #include "datreader/records/palette.h"
+#include "datreader/records/palette_set.h"
 #include "datreader/records/particle_emitter_info.h"
 #include "datreader/records/physics_script.h"
 #include "datreader/records/physics_script_table.h"
 #include "datreader/records/quality_filter.h"
 #include "datreader/records/region.h"
 #include "datreader/records/render_surface.h"
+#include "datreader/records/render_texture.h"
 #include "datreader/records/scene.h"
 #include "datreader/records/setup.h"
 #include "datreader/records/skill_table.h"
@@ -56,7 +61,8 @@ using Record =
                  // Appended, so the fuzz seeds' selector bytes keep their meaning.
                  Environment, LandBlock, LandBlockInfo, EnvCell, Scene, Region, CharGen, VitalTable,
                  SkillTable, XpTable, ContractTable, BadData, QualityFilter, UiLayout, StringTable,
-                 LanguageInfo, EnumMapper, DidMapper, DualDidMapper, CombatTable, Font>;
+                 LanguageInfo, EnumMapper, DidMapper, DualDidMapper, CombatTable, Font, PaletteSet,
+                 ClothingTable, RenderTexture, MaterialInstance, MaterialModifier>;
 
 // Type names (as typeName() spells them) that have a decoder.
 const std::vector<std::string_view>& decodableTypes();

@@ -30,7 +30,7 @@ constexpr std::uint32_t kHillBlock = 0xAAB4FFFF;
 constexpr std::uint32_t kEnvironment = 0x0D000007;
 constexpr std::uint32_t kScene = 0x12000003;
 constexpr std::uint32_t kRegion = 0x13000000;
-constexpr std::uint32_t kPaletteSet = 0x0F000001; // a type without a decoder
+constexpr std::uint32_t kRenderMaterial = 0x16000001; // a type without a decoder (no public layout)
 
 // The records both DATs start from; each test edits one side.
 struct CellRecords {
@@ -44,7 +44,7 @@ struct PortalRecords {
     dat::Environment environment;
     dat::Scene scene;
     dat::Region region;
-    std::vector<std::uint8_t> paletteSet{1, 2, 3, 4}; // kept as bytes
+    std::vector<std::uint8_t> renderMaterial{1, 2, 3, 4}; // kept as bytes
 };
 
 CellRecords cellRecords() {
@@ -121,7 +121,7 @@ dat::DatFile portalDat(const PortalRecords& r) {
     return buildDat(dat::DatKind::Portal, {{kEnvironment, r.environment.encode()},
                                            {kScene, r.scene.encode()},
                                            {kRegion, r.region.encode()},
-                                           {kPaletteSet, r.paletteSet}});
+                                           {kRenderMaterial, r.renderMaterial}});
 }
 
 audit::DatDiff cellDiff(const std::function<void(CellRecords&)>& edit) {
@@ -271,14 +271,15 @@ class TestFieldDiff : public QObject {
 
     void aTypeWithoutDecoderKeepsLengthAndHashOnly() {
         const audit::DatDiff diff = portalDiff([](PortalRecords& r) {
-            r.paletteSet = {1, 2, 3, 5};
+            r.renderMaterial = {1, 2, 3, 5};
         });
-        const audit::ChangedEntry& change = changeOf(diff, "PaletteSet", kPaletteSet);
+        const audit::ChangedEntry& change = changeOf(diff, "RenderMaterial", kRenderMaterial);
         QVERIFY(!change.hasDetail());
         QVERIFY(!change.comparedFields);
-        QVERIFY(!audit::toText(diff).contains("PaletteSet 0x0F000001"));
+        QVERIFY(!audit::toText(diff).contains("RenderMaterial 0x16000001"));
         const QJsonObject json = audit::toJson(diff);
-        const QJsonObject entry = json["types"]["PaletteSet"]["changed"].toArray().at(0).toObject();
+        const QJsonObject entry =
+            json["types"]["RenderMaterial"]["changed"].toArray().at(0).toObject();
         QVERIFY(entry.contains("sha256B"));
         QVERIFY(!entry.contains("fields"));
     }
