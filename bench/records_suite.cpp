@@ -59,6 +59,7 @@ constexpr std::array<TypeShare, std::variant_size_v<dat::Record>> kRecordMix{{
     {"EnvCell", 0},
     {"Scene", 0},
     {"Region", 0},
+    {"SpellTable", 0},
 }};
 
 // A decoder added to dat::Record without a share here fails to build.

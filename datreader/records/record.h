@@ -21,6 +21,7 @@
 #include "datreader/records/scene.h"
 #include "datreader/records/setup.h"
 #include "datreader/records/sound_table.h"
+#include "datreader/records/spell_table.h"
 #include "datreader/records/surface.h"
 #include "datreader/records/surface_texture.h"
 #include "datreader/records/wave.h"
@@ -38,7 +39,8 @@ using Record = std::variant<Setup, GfxObj, GfxObjDegradeInfo, Surface, SurfaceTe
                             RenderSurface, Palette, Animation, MotionTable, PhysicsScript,
                             PhysicsScriptTable, ParticleEmitterInfo, SoundTable, Wave,
                             // Appended, so the fuzz seeds' selector bytes keep their meaning.
-                            Environment, LandBlock, LandBlockInfo, EnvCell, Scene, Region>;
+                            Environment, LandBlock, LandBlockInfo, EnvCell, Scene, Region,
+                            SpellTable>;
 
 // Type names (as typeName() spells them) that have a decoder.
 const std::vector<std::string_view>& decodableTypes();
