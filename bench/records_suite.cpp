@@ -60,6 +60,8 @@ constexpr std::array<TypeShare, std::variant_size_v<dat::Record>> kRecordMix{{
     {"Scene", 0},
     {"Region", 0},
     {"SpellTable", 0},
+    {"SpellComponentTable", 0},
+    {"String", 0},
 }};
 
 // A decoder added to dat::Record without a share here fails to build.

@@ -11,6 +11,7 @@
 #include "datreader/records/gfx_obj_degrade_info.h"
 #include "datreader/records/land_block.h"
 #include "datreader/records/land_block_info.h"
+#include "datreader/records/language_string.h"
 #include "datreader/records/motion_table.h"
 #include "datreader/records/palette.h"
 #include "datreader/records/particle_emitter_info.h"
@@ -21,6 +22,7 @@
 #include "datreader/records/scene.h"
 #include "datreader/records/setup.h"
 #include "datreader/records/sound_table.h"
+#include "datreader/records/spell_component_table.h"
 #include "datreader/records/spell_table.h"
 #include "datreader/records/surface.h"
 #include "datreader/records/surface_texture.h"
@@ -40,7 +42,7 @@ using Record = std::variant<Setup, GfxObj, GfxObjDegradeInfo, Surface, SurfaceTe
                             PhysicsScriptTable, ParticleEmitterInfo, SoundTable, Wave,
                             // Appended, so the fuzz seeds' selector bytes keep their meaning.
                             Environment, LandBlock, LandBlockInfo, EnvCell, Scene, Region,
-                            SpellTable>;
+                            SpellTable, SpellComponentTable, LanguageString>;
 
 // Type names (as typeName() spells them) that have a decoder.
 const std::vector<std::string_view>& decodableTypes();
