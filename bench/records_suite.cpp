@@ -62,6 +62,7 @@ constexpr std::array<TypeShare, std::variant_size_v<dat::Record>> kRecordMix{{
     {"SpellTable", 0},
     {"SpellComponentTable", 0},
     {"String", 0},
+    {"ChatPoseTable", 0},
 }};
 
 // A decoder added to dat::Record without a share here fails to build.

@@ -5,6 +5,7 @@
 
 #include "datreader/container/dat_kind.h"
 #include "datreader/records/animation.h"
+#include "datreader/records/chat_pose_table.h"
 #include "datreader/records/env_cell.h"
 #include "datreader/records/environment.h"
 #include "datreader/records/gfx_obj.h"
@@ -42,7 +43,8 @@ using Record = std::variant<Setup, GfxObj, GfxObjDegradeInfo, Surface, SurfaceTe
                             PhysicsScriptTable, ParticleEmitterInfo, SoundTable, Wave,
                             // Appended, so the fuzz seeds' selector bytes keep their meaning.
                             Environment, LandBlock, LandBlockInfo, EnvCell, Scene, Region,
-                            SpellTable, SpellComponentTable, LanguageString>;
+                            SpellTable, SpellComponentTable, LanguageString,
+                            ChatPoseTable>;
 
 // Type names (as typeName() spells them) that have a decoder.
 const std::vector<std::string_view>& decodableTypes();
