@@ -61,7 +61,7 @@ struct TypeShare {
 
 constexpr std::array<TypeShare, std::variant_size_v<dat::Record>> kRecordMix{{
     {"Setup", 80},
-    {"GfxObj", 222},
+    {"GfxObj", 212},
     {"GfxObjDegradeInfo", 30},
     {"Surface", 120},
     {"SurfaceTexture", 80},
@@ -106,6 +106,10 @@ constexpr std::array<TypeShare, std::variant_size_v<dat::Record>> kRecordMix{{
     {"RenderTexture", 2},
     {"MaterialInstance", 2},
     {"MaterialModifier", 1},
+    {"SpellTable", 1},
+    {"SpellComponentTable", 1},
+    {"String", 6},
+    {"ChatPoseTable", 1},
 }};
 
 // A decoder added to dat::Record without a share here fails to build.

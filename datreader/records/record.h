@@ -7,6 +7,7 @@
 #include "datreader/records/animation.h"
 #include "datreader/records/bad_data.h"
 #include "datreader/records/char_gen.h"
+#include "datreader/records/chat_pose_table.h"
 #include "datreader/records/clothing_table.h"
 #include "datreader/records/combat_table.h"
 #include "datreader/records/contract_table.h"
@@ -21,6 +22,7 @@
 #include "datreader/records/land_block.h"
 #include "datreader/records/land_block_info.h"
 #include "datreader/records/language_info.h"
+#include "datreader/records/language_string.h"
 #include "datreader/records/material_instance.h"
 #include "datreader/records/material_modifier.h"
 #include "datreader/records/motion_table.h"
@@ -37,6 +39,8 @@
 #include "datreader/records/setup.h"
 #include "datreader/records/skill_table.h"
 #include "datreader/records/sound_table.h"
+#include "datreader/records/spell_component_table.h"
+#include "datreader/records/spell_table.h"
 #include "datreader/records/string_table.h"
 #include "datreader/records/surface.h"
 #include "datreader/records/surface_texture.h"
@@ -62,7 +66,8 @@ using Record =
                  Environment, LandBlock, LandBlockInfo, EnvCell, Scene, Region, CharGen, VitalTable,
                  SkillTable, XpTable, ContractTable, BadData, QualityFilter, UiLayout, StringTable,
                  LanguageInfo, EnumMapper, DidMapper, DualDidMapper, CombatTable, Font, PaletteSet,
-                 ClothingTable, RenderTexture, MaterialInstance, MaterialModifier>;
+                 ClothingTable, RenderTexture, MaterialInstance, MaterialModifier, SpellTable,
+                 SpellComponentTable, LanguageString, ChatPoseTable>;
 
 // Type names (as typeName() spells them) that have a decoder.
 const std::vector<std::string_view>& decodableTypes();
