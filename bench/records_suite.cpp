@@ -61,7 +61,7 @@ struct TypeShare {
 
 constexpr std::array<TypeShare, std::variant_size_v<dat::Record>> kRecordMix{{
     {"Setup", 80},
-    {"GfxObj", 212},
+    {"GfxObj", 213},
     {"GfxObjDegradeInfo", 30},
     {"Surface", 120},
     {"SurfaceTexture", 80},
@@ -99,8 +99,6 @@ constexpr std::array<TypeShare, std::variant_size_v<dat::Record>> kRecordMix{{
     {"DualDidMapper", 1},
     {"CombatTable", 3},
     {"Font", 1},
-    {"Scene", 0},
-    {"Region", 0},
     {"PaletteSet", 20},
     {"ClothingTable", 10},
     {"RenderTexture", 2},
