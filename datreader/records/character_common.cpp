@@ -2,6 +2,7 @@
 
 #include "datreader/records/dat_strings.h"
 #include "datreader/records/field_table.h"
+#include "datreader/records/packable_hash.h"
 
 namespace portalkit::dat {
 
@@ -87,25 +88,15 @@ std::uint32_t readCompressedCount(ByteCursor& in, const char* field, std::size_t
     return count;
 }
 
+// The SpellTable's packable-table header (packable_hash.h) is the same shape; one codec for both.
 std::uint16_t readPackableHead(ByteCursor& in, const char* field, std::size_t minEntryBytes,
                                std::uint16_t& buckets) {
-    const std::size_t at = in.position();
-    const std::uint16_t count = in.u16(field);
-    buckets = in.u16(field);
-    if (minEntryBytes > 0 && count > in.remaining() / minEntryBytes)
-        in.failAt(at, field,
-                  "count " + std::to_string(count) + " cannot fit in the " +
-                      std::to_string(in.remaining()) + " bytes left");
-    return count;
+    return readPackableHeader(in, field, minEntryBytes, buckets);
 }
 
 void writePackableHead(ByteWriter& out, std::size_t count, std::uint16_t buckets,
                        const char* field) {
-    if (count > 0xFFFF)
-        throw DatError(field, std::to_string(count) + " entries, more than a u16 count holds", 0,
-                       OffsetKind::Entry);
-    out.u16(std::uint16_t(count));
-    out.u16(buckets);
+    writePackableHeader(out, count, buckets, field);
 }
 
 std::uint32_t bucketsOfIndex(std::uint8_t index) {

@@ -1,6 +1,7 @@
 #include "datreader/records/keyed_table.h"
 
 #include "datreader/records/dat_strings.h"
+#include "datreader/records/hash_table.h"
 
 #include <array>
 
@@ -49,17 +50,7 @@ std::uint32_t readKeyedHeader(ByteCursor& in, const char* field, std::size_t min
 void writeKeyedHeader(ByteWriter& out, std::uint8_t bucketIndex, std::uint8_t countBytes,
                       std::size_t count) {
     out.u8(bucketIndex);
-    const auto value = std::uint32_t(count);
-    if (countBytes == 0 || countBytes <= compressedUIntWidth(value)) {
-        out.compressedUInt(value);
-    } else if (countBytes == 2) { // a count below 0x80 in the two-byte form
-        out.u8(std::uint8_t(0x80 | (value >> 8)));
-        out.u8(std::uint8_t(value));
-    } else { // the four-byte form: high 14 bits big-endian, then the low u16
-        out.u8(std::uint8_t(0xC0 | (value >> 24)));
-        out.u8(std::uint8_t(value >> 16));
-        out.u16(std::uint16_t(value));
-    }
+    writeCompressedCount(out, count, countBytes); // the local tables' width-keeping count
 }
 
 std::uint8_t keyedCountBytesFromJson(const JsonNode& width, std::size_t count) {
