@@ -4,6 +4,7 @@
 
 #include "bench/bench_common.h"
 #include "datreader/container/dat_kind.h"
+#include "datreader/records/particle_emitter_info.h"
 #include "preview/core/assets.h"
 #include "preview/core/events.h"
 #include "preview/core/retail_random.h"

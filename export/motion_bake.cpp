@@ -3,6 +3,7 @@
 #include "datreader/io/dat_error.h"
 #include "datreader/records/hooks.h"
 #include "datreader/records/motion_table.h"
+#include "datreader/records/setup.h"
 #include "preview/anim/motion_table_manager.h"
 
 #include <algorithm>

@@ -1,5 +1,7 @@
 #include "preview/anim/motion_table_manager.h"
 
+#include "datreader/records/motion_table.h"
+
 #include <algorithm>
 #include <cmath>
 #include <utility>

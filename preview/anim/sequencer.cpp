@@ -1,5 +1,7 @@
 #include "preview/anim/sequencer.h"
 
+#include "datreader/records/animation.h"
+
 #include <algorithm>
 #include <cmath>
 #include <iterator>

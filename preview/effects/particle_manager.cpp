@@ -1,5 +1,7 @@
 #include "preview/effects/particle_manager.h"
 
+#include "datreader/records/particle_emitter_info.h"
+
 #include <algorithm>
 
 namespace portalkit::preview {

@@ -1,5 +1,8 @@
 #include "preview/scene/effect_playback.h"
 
+#include "datreader/records/physics_script.h"
+#include "datreader/records/physics_script_table.h"
+#include "datreader/records/sound_table.h"
 #include "preview/effects/script_table.h"
 
 #include <cmath>

@@ -1,5 +1,7 @@
 #include "preview/scene/owner_setup.h"
 
+#include "datreader/records/motion_table.h"
+#include "datreader/records/setup.h"
 #include "preview/scene/effect_playback.h"
 #include "preview/scene/owner_animation.h"
 #include "preview/scene/owner_physics.h"

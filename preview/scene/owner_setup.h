@@ -4,6 +4,7 @@
 // set_description from what the network (or the caller) says of it (docs/retail-behaviour.md#r8,
 // #r10, #r14).
 
+#include "datreader/records/setup.h"
 #include "preview/scene/scene_context.h"
 
 #include <cstdint>

@@ -1,5 +1,7 @@
 #include "preview/scene/preview_scene.h"
 
+#include "datreader/records/physics_script.h"
+#include "datreader/records/setup.h"
 #include "preview/physics/quanta.h"
 #include "preview/scene/appearance.h"
 #include "preview/scene/effect_playback.h"

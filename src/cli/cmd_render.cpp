@@ -3,6 +3,7 @@
 
 #include "command.h"
 #include "datreader/io/dat_error.h"
+#include "datreader/records/setup.h"
 #include "effect_options.h"
 #include "preview/core/assets.h"
 #include "preview/scene/effect_actions.h"

@@ -1,5 +1,6 @@
 #include "command.h"
 #include "datreader/io/dat_error.h"
+#include "datreader/records/setup.h"
 #include "effect_options.h"
 #include "preview/core/assets.h"
 #include "preview/effects/script_table.h"

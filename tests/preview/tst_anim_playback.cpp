@@ -732,4 +732,6 @@ class TestAnimPlayback : public QObject {
 };
 
 QTEST_APPLESS_MAIN(TestAnimPlayback)
+#include "datreader/records/animation.h"
+#include "datreader/records/motion_table.h"
 #include "tst_anim_playback.moc"

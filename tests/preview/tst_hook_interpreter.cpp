@@ -1,6 +1,7 @@
 // What each hook type does (scene/hook_interpreter), with the effects they start
 // (scene/effect_playback): default scripts through the right table, CallPES with its delay.
 
+#include "datreader/records/sound_table.h"
 #include "support/scene_world.h"
 
 #include <QtTest>

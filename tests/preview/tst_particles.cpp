@@ -726,4 +726,5 @@ class TestParticles : public QObject {
 };
 
 QTEST_APPLESS_MAIN(TestParticles)
+#include "datreader/records/particle_emitter_info.h"
 #include "tst_particles.moc"

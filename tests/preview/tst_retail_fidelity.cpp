@@ -328,4 +328,5 @@ class TestRetailFidelity : public QObject {
 };
 
 QTEST_GUILESS_MAIN(TestRetailFidelity)
+#include "datreader/records/setup.h"
 #include "tst_retail_fidelity.moc"

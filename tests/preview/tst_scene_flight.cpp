@@ -218,4 +218,5 @@ class TestSceneFlight : public QObject {
 };
 
 QTEST_GUILESS_MAIN(TestSceneFlight)
+#include "datreader/records/animation.h"
 #include "tst_scene_flight.moc"

@@ -3,6 +3,7 @@
 // The scene suites' hand-built world: a 3-part Setup with table kTable (Hidden, UnHide,
 // Launch), a quiet emitter, and whatever scripts a test adds.
 
+#include "datreader/records/animation.h"
 #include "preview/effects/script_table.h"
 #include "preview/physics/quanta.h"
 #include "preview/scene/preview_scene.h"
