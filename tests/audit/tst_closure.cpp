@@ -9,8 +9,13 @@
 #include "support/demo_ids.h"
 #include "support/le_bytes.h"
 
+#include <QByteArray>
+#include <QJsonArray>
 #include <QJsonDocument>
-#include <QtTest>
+#include <QJsonObject>
+#include <QObject>
+#include <QString>
+#include <QTest>
 #include <algorithm>
 #include <limits>
 

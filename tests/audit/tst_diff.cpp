@@ -9,10 +9,18 @@
 #include "support/dat_fixtures.h"
 #include "support/demo_ids.h"
 
+#include <QByteArray>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QJsonValue>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 #include <bit>
 #include <functional>
 

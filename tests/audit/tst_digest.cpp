@@ -1,6 +1,8 @@
 #include "audit/digest.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QTest>
 
 using namespace portalkit::audit;
 

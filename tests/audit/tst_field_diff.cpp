@@ -12,10 +12,17 @@
 #include "datreader/records/scene.h"
 #include "support/cli_run.h"
 
+#include <QByteArray>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 #include <functional>
 
 using namespace portalkit;

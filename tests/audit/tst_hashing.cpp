@@ -2,8 +2,11 @@
 #include "datreader/io/dat_error.h"
 #include "support/dat_fixtures.h"
 
+#include <QByteArray>
 #include <QCryptographicHash>
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QTest>
 #include <atomic>
 #include <initializer_list>
 #include <utility>

@@ -6,9 +6,11 @@
 #include "datreader/records/physics_script_table.h"
 #include "datreader/records/setup.h"
 
+#include <QByteArray>
 #include <QCryptographicHash>
 #include <QJsonArray>
-#include <QtTest>
+#include <QObject>
+#include <QTest>
 
 using namespace portalkit;
 

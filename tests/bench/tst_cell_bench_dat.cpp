@@ -7,9 +7,13 @@
 #include "support/cli_run.h"
 
 #include <QFile>
+#include <QIODevice>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QTemporaryDir>
+#include <QTest>
 #include <map>
 #include <set>
 

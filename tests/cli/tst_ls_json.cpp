@@ -4,9 +4,15 @@
 #include "support/cli_run.h"
 #include "support/dat_fixtures.h"
 
+#include <QByteArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QtTest>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
+#include <QTest>
 
 using namespace portalkit::dat;
 using namespace portalkit::testing;

@@ -5,10 +5,18 @@
 
 #include "support/dat_fixtures.h"
 
+#include <QByteArray>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QIODevice>
+#include <QObject>
 #include <QProcess>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
+#include <QThread>
 #include <csignal>
 #include <unistd.h>
 

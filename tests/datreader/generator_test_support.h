@@ -6,9 +6,12 @@
 #include "datreader/authoring/generators.h"
 #include "support/le_bytes.h"
 
+#include <QByteArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QtTest>
+#include <QJsonParseError>
+#include <QString>
+#include <QTest>
 #include <cmath>
 #include <string>
 

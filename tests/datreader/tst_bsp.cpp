@@ -1,9 +1,12 @@
 #include "datreader/records/bsp.h"
 #include "support/le_bytes.h"
 
+#include <QByteArray>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QTest>
 
 using namespace portalkit::dat;
 using portalkit::testing::Bytes;

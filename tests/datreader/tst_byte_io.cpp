@@ -4,10 +4,13 @@
 #include "datreader/records/common.h"
 #include "support/le_bytes.h"
 
+#include <QByteArray>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QTest>
 #include <cmath>
 
 using namespace portalkit::dat;

@@ -4,7 +4,13 @@
 #include "datreader/io/dat_error.h"
 #include "support/dat_fixtures.h"
 
-#include <QtTest>
+#include <QByteArray>
+#include <QFile>
+#include <QIODevice>
+#include <QObject>
+#include <QString>
+#include <QTemporaryDir>
+#include <QTest>
 
 using namespace portalkit::dat;
 using namespace portalkit::testing;

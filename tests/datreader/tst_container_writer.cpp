@@ -2,7 +2,13 @@
 #include "datreader/io/dat_error.h"
 #include "support/dat_fixtures.h"
 
-#include <QtTest>
+#include <QByteArray>
+#include <QDir>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
+#include <QTest>
 #include <map>
 #include <random>
 

@@ -3,7 +3,9 @@
 #include "datreader/records/opaque_types.h"
 #include "datreader/records/record.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QTest>
 
 using namespace portalkit::dat;
 

@@ -7,11 +7,17 @@
 #include "datreader/records/wave.h"
 #include "support/le_bytes.h"
 
+#include <QByteArray>
+#include <QFile>
+#include <QIODevice>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QObject>
+#include <QString>
+#include <QStringList>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 
 using namespace portalkit;
 using testing::expectDatError;

@@ -2,8 +2,12 @@
 #include "datreader/records/dat_strings.h"
 #include "support/le_bytes.h"
 
+#include <QChar>
 #include <QJsonObject>
-#include <QtTest>
+#include <QJsonValue>
+#include <QObject>
+#include <QString>
+#include <QTest>
 
 using namespace portalkit::dat;
 using portalkit::testing::Bytes;
@@ -89,8 +93,8 @@ class TestDatStrings : public QObject {
     }
 
     void obfuscatedStringSwapsNibblesAndAligns() {
-        // "Bolt" is 42 6F 6C 74, stored nibble-swapped (24 F6, then 0xC6 0x47) after a u16 length of 4;
-        // the six bytes are filled to eight with two pad bytes kept raw.
+        // "Bolt" is 42 6F 6C 74, stored nibble-swapped (24 F6, then 0xC6 0x47) after a u16 length
+        // of 4; the six bytes are filled to eight with two pad bytes kept raw.
         Bytes b;
         b.u16(4).raw({0x24, 0xF6, 0xC6, 0x47}).u8(0xCD).u8(0xCD);
         std::size_t end = 0;

@@ -8,9 +8,14 @@
 #include "datreader/io/dat_error.h"
 #include "support/dat_fixtures.h"
 
+#include <QByteArray>
 #include <QFile>
+#include <QIODevice>
+#include <QObject>
+#include <QString>
+#include <QStringLiteral>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 #include <optional>
 #include <unistd.h>
 

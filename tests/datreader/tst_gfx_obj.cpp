@@ -3,9 +3,14 @@
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
 
+#include <QByteArray>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QtTest>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QObject>
+#include <QString>
+#include <QTest>
 #include <bit>
 #include <stdexcept>
 

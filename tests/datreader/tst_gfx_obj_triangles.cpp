@@ -3,7 +3,8 @@
 
 #include "datreader/records/gfx_obj_triangles.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QTest>
 #include <limits>
 
 using namespace portalkit::dat;

@@ -11,7 +11,14 @@
 #include "support/le_bytes.h"
 #include "support/record_checks.h"
 
-#include <QtTest>
+#include <QByteArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QJsonValue>
+#include <QObject>
+#include <QString>
+#include <QTest>
 #include <limits>
 
 using namespace portalkit::dat;

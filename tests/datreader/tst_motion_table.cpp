@@ -7,7 +7,12 @@
 #include "support/le_bytes.h"
 #include "support/record_checks.h"
 
-#include <QtTest>
+#include <QByteArray>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QObject>
+#include <QString>
+#include <QTest>
 #include <limits>
 #include <optional>
 

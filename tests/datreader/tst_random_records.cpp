@@ -4,7 +4,8 @@
 #include "datreader/authoring/random_records.h"
 #include "datreader/container/dat_kind.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QTest>
 #include <set>
 
 using namespace portalkit;

@@ -6,8 +6,12 @@
 #include "support/le_bytes.h"
 #include "support/record_checks.h"
 
+#include <QByteArray>
 #include <QJsonDocument>
-#include <QtTest>
+#include <QJsonObject>
+#include <QObject>
+#include <QString>
+#include <QTest>
 
 using namespace portalkit::dat;
 using Bytes = std::vector<std::uint8_t>;

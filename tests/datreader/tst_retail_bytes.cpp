@@ -12,7 +12,11 @@
 #include "support/record_checks.h"
 
 #include <QJsonDocument>
-#include <QtTest>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QObject>
+#include <QString>
+#include <QTest>
 #include <bit>
 #include <cmath>
 

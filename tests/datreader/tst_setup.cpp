@@ -3,9 +3,13 @@
 #include "support/le_bytes.h"
 #include "support/record_checks.h"
 
+#include <QByteArray>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QtTest>
+#include <QJsonObject>
+#include <QObject>
+#include <QString>
+#include <QTest>
 #include <bit>
 #include <cmath>
 #include <limits>

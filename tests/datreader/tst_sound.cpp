@@ -7,7 +7,12 @@
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
 
-#include <QtTest>
+#include <QByteArray>
+#include <QJsonObject>
+#include <QObject>
+#include <QString>
+#include <QTest>
+#include <QtEndian>
 #include <limits>
 #include <optional>
 

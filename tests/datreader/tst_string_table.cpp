@@ -4,8 +4,12 @@
 #include "support/le_bytes.h"
 #include "support/record_checks.h"
 
+#include <QChar>
 #include <QJsonArray>
-#include <QtTest>
+#include <QJsonObject>
+#include <QObject>
+#include <QString>
+#include <QTest>
 
 using namespace portalkit::dat;
 using portalkit::testing::Bytes;

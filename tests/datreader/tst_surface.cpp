@@ -7,9 +7,13 @@
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
 
+#include <QByteArray>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QtTest>
+#include <QJsonObject>
+#include <QObject>
+#include <QString>
+#include <QTest>
 #include <cmath>
 #include <limits>
 

@@ -4,7 +4,15 @@
 #include "datreader/imaging/surface_image.h"
 
 #include <QBuffer>
-#include <QtTest>
+#include <QByteArray>
+#include <QColor>
+#include <QIODevice>
+#include <QImage>
+#include <QObject>
+#include <QSize>
+#include <QString>
+#include <QStringList>
+#include <QTest>
 
 using namespace portalkit::dat;
 using Bytes = std::vector<std::uint8_t>;

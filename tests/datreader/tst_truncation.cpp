@@ -9,9 +9,15 @@
 #include "datreader/io/dat_error.h"
 #include "support/dat_fixtures.h"
 
+#include <QByteArray>
 #include <QFile>
+#include <QFileInfo>
+#include <QIODevice>
+#include <QObject>
+#include <QString>
+#include <QStringLiteral>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 #include <atomic>
 #include <csignal>
 #include <fcntl.h>

@@ -1,7 +1,9 @@
 #include "datreader/container/verifier.h"
 #include "support/dat_fixtures.h"
 
-#include <QtTest>
+#include <QByteArray>
+#include <QObject>
+#include <QTest>
 
 using namespace portalkit::dat;
 using namespace portalkit::testing;

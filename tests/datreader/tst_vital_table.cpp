@@ -4,7 +4,9 @@
 #include "support/le_bytes.h"
 #include "support/record_checks.h"
 
-#include <QtTest>
+#include <QJsonObject>
+#include <QObject>
+#include <QTest>
 
 using namespace portalkit::dat;
 using portalkit::testing::Bytes;

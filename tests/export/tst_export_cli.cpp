@@ -4,10 +4,17 @@
 #include "gltf_test_support.h"
 #include "support/cli_run.h"
 
+#include <QByteArray>
 #include <QFile>
+#include <QIODevice>
 #include <QImage>
+#include <QObject>
+#include <QSize>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 
 using namespace portalkit::testing;
 

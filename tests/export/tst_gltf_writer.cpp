@@ -4,7 +4,12 @@
 #include "export/gltf_writer.h"
 #include "gltf_test_support.h"
 
-#include <QtTest>
+#include <QByteArray>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QObject>
+#include <QString>
+#include <QTest>
 
 using namespace portalkit::exports;
 using namespace portalkit::testing;

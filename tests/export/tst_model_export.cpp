@@ -20,7 +20,18 @@
 #include "preview/anim/sequencer.h"
 #include "support/demo_ids.h"
 
-#include <QtTest>
+#include <QByteArray>
+#include <QFile>
+#include <QIODevice>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QObject>
+#include <QString>
+#include <QStringLiteral>
+#include <QTemporaryDir>
+#include <QTest>
 #include <cmath>
 #include <limits>
 #include <memory>

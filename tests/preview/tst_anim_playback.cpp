@@ -5,7 +5,9 @@
 #include "preview/anim/motion_table_manager.h"
 #include "preview/anim/sequencer.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QStringLiteral>
+#include <QTest>
 #include <cmath>
 #include <map>
 #include <memory>

@@ -1,7 +1,9 @@
 #include "preview/core/clock.h"
 #include "preview/core/rng.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QTest>
 
 using namespace portalkit::preview;
 

@@ -6,10 +6,18 @@
 #include "support/demo_ids.h"
 #include "support/preview_fixtures.h"
 
+#include <QByteArray>
+#include <QFile>
+#include <QIODevice>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QObject>
+#include <QString>
+#include <QStringList>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 #include <cmath>
 #include <limits>
 

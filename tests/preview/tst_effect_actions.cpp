@@ -9,7 +9,10 @@
 #include "preview/scene/trace.h"
 #include "support/demo_ids.h"
 
-#include <QtTest>
+#include <QByteArray>
+#include <QObject>
+#include <QString>
+#include <QTest>
 #include <cmath>
 #include <functional>
 #include <limits>

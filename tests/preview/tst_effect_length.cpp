@@ -10,8 +10,12 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QObject>
 #include <QRegularExpression>
-#include <QtTest>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
+#include <QTest>
 #include <cmath>
 
 using namespace portalkit;

@@ -4,12 +4,20 @@
 #include "preview/core/events.h"
 #include "preview/scene/trace.h"
 
+#include <QByteArray>
 #include <QFile>
+#include <QIODevice>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
+#include <QLatin1String>
+#include <QObject>
 #include <QRegularExpression>
+#include <QRegularExpressionMatch>
 #include <QSet>
-#include <QtTest>
+#include <QString>
+#include <QStringLiteral>
+#include <QTest>
 #include <limits>
 
 using namespace portalkit;

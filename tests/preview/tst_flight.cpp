@@ -3,7 +3,9 @@
 
 #include "preview/physics/flight.h"
 
-#include <QtTest>
+#include <QByteArray>
+#include <QObject>
+#include <QTest>
 #include <cmath>
 #include <numbers>
 

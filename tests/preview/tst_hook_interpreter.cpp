@@ -4,7 +4,8 @@
 #include "datreader/records/sound_table.h"
 #include "support/scene_world.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QTest>
 #include <bit>
 #include <cmath>
 #include <limits>

@@ -3,7 +3,9 @@
 
 #include "support/scene_world.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QTest>
 #include <bit>
 #include <cmath>
 #include <limits>

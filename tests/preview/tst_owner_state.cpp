@@ -3,7 +3,10 @@
 
 #include "support/scene_world.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QTest>
 #include <bit>
 #include <cmath>
 #include <limits>

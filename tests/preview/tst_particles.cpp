@@ -6,7 +6,10 @@
 #include "preview/effects/particle_manager.h"
 #include "support/preview_fixtures.h"
 
-#include <QtTest>
+#include <QByteArray>
+#include <QObject>
+#include <QStringLiteral>
+#include <QTest>
 #include <cmath>
 #include <numbers>
 #include <vector>

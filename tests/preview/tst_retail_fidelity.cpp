@@ -5,7 +5,9 @@
 #include "preview/timeline/smartbox.h"
 #include "support/scene_world.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QStringList>
+#include <QTest>
 #include <cmath>
 
 using namespace portalkit;

@@ -4,7 +4,8 @@
 #include "preview/scene/preview_scene.h"
 #include "support/preview_fixtures.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QTest>
 
 using namespace portalkit;
 using namespace portalkit::preview;

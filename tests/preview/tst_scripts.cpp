@@ -6,7 +6,10 @@
 #include "preview/effects/timed_hooks.h"
 #include "support/preview_fixtures.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QStringLiteral>
+#include <QTest>
 #include <limits>
 
 using namespace portalkit;

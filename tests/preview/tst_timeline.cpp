@@ -6,10 +6,17 @@
 #include "support/cli_run.h"
 #include "support/preview_fixtures.h"
 
+#include <QByteArray>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QIODevice>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 #include <bit>
 #include <cmath>
 

@@ -7,9 +7,16 @@
 
 #include "support/cli_run.h"
 
+#include <QByteArray>
 #include <QDir>
 #include <QFile>
-#include <QtTest>
+#include <QIODevice>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
+#include <QTest>
 
 using portalkit::testing::runPortalkit;
 

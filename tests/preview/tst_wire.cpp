@@ -8,11 +8,16 @@
 #include "preview/wire/physics_desc.h"
 #include "support/cli_run.h"
 
+#include <QByteArray>
+#include <QFile>
+#include <QIODevice>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
+#include <QObject>
+#include <QString>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 #include <bit>
 #include <cmath>
 #include <optional>

@@ -10,7 +10,12 @@
 #include "datreader/records/record.h"
 #include "support/land_triangles.h"
 
-#include <QtTest>
+#include <QByteArray>
+#include <QFile>
+#include <QIODevice>
+#include <QObject>
+#include <QString>
+#include <QTest>
 #include <set>
 
 using namespace portalkit;

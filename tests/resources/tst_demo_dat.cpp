@@ -8,8 +8,10 @@
 #include "datreader/records/blocking_scan.h"
 #include "datreader/records/record.h"
 
+#include <QByteArray>
 #include <QJsonDocument>
-#include <QtTest>
+#include <QObject>
+#include <QTest>
 #include <set>
 
 using namespace portalkit::dat;

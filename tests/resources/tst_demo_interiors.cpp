@@ -7,11 +7,17 @@
 #include "datreader/records/record.h"
 #include "support/bsp_checks.h"
 
+#include <QByteArray>
 #include <QDir>
 #include <QFile>
+#include <QIODevice>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QtTest>
+#include <QJsonValue>
+#include <QObject>
+#include <QString>
+#include <QStringLiteral>
+#include <QTest>
 #include <map>
 #include <set>
 

@@ -8,7 +8,13 @@
 #include "datreader/container/verifier.h"
 #include "datreader/records/record.h"
 
-#include <QtTest>
+#include <QByteArray>
+#include <QFile>
+#include <QIODevice>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QTest>
 
 using namespace portalkit;
 using namespace portalkit::dat;

@@ -10,7 +10,9 @@
 #include "preview/scene/trace.h"
 #include "support/preview_fixtures.h"
 
-#include <QtTest>
+#include <QString>
+#include <QStringList>
+#include <QTest>
 #include <bit>
 #include <limits>
 

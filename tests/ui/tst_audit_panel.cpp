@@ -5,11 +5,15 @@
 #include "ui/widgets/main_window.h"
 
 #include <QLabel>
+#include <QModelIndex>
+#include <QObject>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
+#include <QStandardPaths>
+#include <QString>
 #include <QTableView>
-#include <QtTest>
+#include <QTest>
 
 using namespace portalkit;
 

@@ -10,21 +10,43 @@
 #include "ui/widgets/main_window.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QByteArray>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileInfo>
 #include <QHeaderView>
+#include <QIODevice>
+#include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
+#include <QList>
 #include <QMap>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QModelIndex>
+#include <QObject>
+#include <QPoint>
+#include <QPointF>
+#include <QRect>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
 #include <QTreeView>
 #include <QTreeWidget>
-#include <QtTest>
+#include <QTreeWidgetItem>
+#include <QUrl>
+#include <QWidget>
 
 using namespace portalkit;
 using namespace portalkit::testing;

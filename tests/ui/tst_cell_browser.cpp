@@ -9,12 +9,18 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QJsonValue>
 #include <QLineEdit>
+#include <QModelIndex>
+#include <QObject>
 #include <QSignalSpy>
+#include <QString>
+#include <QStringList>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QTreeView>
 #include <QTreeWidget>
-#include <QtTest>
+#include <QTreeWidgetItem>
 
 using namespace portalkit;
 using namespace portalkit::testing::cellworld;

@@ -6,8 +6,11 @@
 #include "ui/widgets/cell_outline.h"
 
 #include <QMap>
+#include <QObject>
+#include <QString>
+#include <QStringList>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 
 using namespace portalkit;
 using namespace portalkit::testing::cellworld;

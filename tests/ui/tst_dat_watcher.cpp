@@ -7,11 +7,20 @@
 #include "ui/session/dat_watcher.h"
 #include "ui/widgets/main_window.h"
 
+#include <QByteArray>
 #include <QFile>
+#include <QFileInfo>
+#include <QIODevice>
+#include <QObject>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
-#include <QtTest>
+#include <QStandardPaths>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
+#include <QTemporaryDir>
+#include <QTest>
 #include <unistd.h>
 
 using namespace portalkit;

@@ -4,13 +4,24 @@
 #include "ui/widgets/entry_table_model.h"
 #include "ui/widgets/main_window.h"
 
+#include <QByteArray>
 #include <QDir>
+#include <QFile>
+#include <QIODevice>
 #include <QLineEdit>
+#include <QModelIndex>
+#include <QObject>
 #include <QPlainTextEdit>
 #include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
 #include <QTreeWidget>
-#include <QtTest>
+#include <QTreeWidgetItem>
 #include <set>
 
 using namespace portalkit;

@@ -9,12 +9,35 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QByteArray>
+#include <QCamera>
+#include <QColor>
+#include <QCoreApplication>
+#include <QEvent>
+#include <QFile>
+#include <QIODevice>
+#include <QImage>
+#include <QList>
+#include <QMouseEvent>
+#include <QObject>
+#include <QPoint>
+#include <QPointF>
 #include <QProcess>
+#include <QProcessEnvironment>
+#include <QRect>
+#include <QRgb>
 #include <QSettings>
+#include <QSize>
 #include <QStandardPaths>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QSurfaceFormat>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
+#include <QVector3D>
+#include <QWheelEvent>
+#include <QWindow>
 #include <cmath>
 
 using namespace portalkit;

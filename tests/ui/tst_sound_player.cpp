@@ -11,11 +11,14 @@
 #include "ui/session/sound_player.h"
 #include "ui/session/studio_session.h"
 
+#include <QList>
+#include <QObject>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QString>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 #include <memory>
 #include <optional>
 

@@ -15,13 +15,24 @@
 #include "ui/widgets/main_window.h"
 
 #include <QAction>
+#include <QByteArray>
+#include <QColor>
+#include <QFile>
+#include <QIODevice>
+#include <QImage>
 #include <QJsonDocument>
+#include <QKeySequence>
+#include <QList>
 #include <QMenu>
+#include <QObject>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QToolButton>
-#include <QtTest>
 
 using namespace portalkit;
 using namespace portalkit::ui;

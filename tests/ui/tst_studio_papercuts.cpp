@@ -14,16 +14,26 @@
 #include "ui/studio/studio.h"
 #include "ui/widgets/main_window.h"
 
+#include <QColor>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
+#include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QObject>
+#include <QPoint>
+#include <QRect>
+#include <QRgb>
 #include <QScreen>
 #include <QSettings>
+#include <QSize>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QString>
+#include <QStringLiteral>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 
 using namespace portalkit;
 using namespace portalkit::ui;

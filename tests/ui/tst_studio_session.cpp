@@ -7,8 +7,14 @@
 #include "preview/scene/trace.h"
 #include "ui/session/studio_session.h"
 
+#include <QByteArray>
+#include <QLatin1String>
+#include <QList>
+#include <QObject>
 #include <QSignalSpy>
-#include <QtTest>
+#include <QString>
+#include <QStringLiteral>
+#include <QTest>
 #include <cmath>
 #include <limits>
 #include <memory>

@@ -13,17 +13,23 @@
 #include "ui/session/table_browser.h"
 #include "ui/session/timeline_bar.h"
 
+#include <QAbstractItemModel>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QObject>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QString>
+#include <QStringList>
+#include <QTest>
 #include <QTreeWidget>
+#include <QTreeWidgetItem>
 #include <QVBoxLayout>
-#include <QtTest>
+#include <QWidget>
 #include <algorithm>
 #include <memory>
 
