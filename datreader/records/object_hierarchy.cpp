@@ -16,20 +16,56 @@ std::string tooDeep() {
     return "nodes nest deeper than " + std::to_string(ObjHierarchyNode::kMaxDepth) + " levels";
 }
 
-// The name's fill brings the cursor to a multiple of four and every node ends on one, so the
-// aligns DatReaderWriter lists after the name and after the children never skip a byte.
-ObjHierarchyNode readNode(ByteCursor& in, int depth) {
-    if (depth > ObjHierarchyNode::kMaxDepth)
-        in.failAt(in.position(), "objectHierarchy.node.children", tooDeep());
-    ObjHierarchyNode node;
-    node.menuName = readObfuscatedString(in, "objectHierarchy.node.menuName");
-    node.wcid = in.u32("objectHierarchy.node.wcid");
-    // An i32 in the client; a negative count reads as one too large for the bytes left.
-    const std::uint32_t count = readCount(in, "objectHierarchy.node.children", kMinNodeBytes);
-    node.children = readNamedItems(in, count, "child",
-                                   [depth](ByteCursor& c) { return readNode(c, depth + 1); });
-    return node;
-}
+// Reads the tree depth first and remembers where it is, so an error names the node once
+// ("root.children[1].children[0]") rather than gathering one context per level.
+class TreeReader {
+  public:
+    explicit TreeReader(ByteCursor& in) : m_in(in) {}
+
+    ObjHierarchyNode root() {
+        try {
+            return node(0);
+        } catch (DatError& error) {
+            if (!m_path.empty())
+                error.withContext("reading " + pathText());
+            throw;
+        }
+    }
+
+  private:
+    // The name's fill brings the cursor to a multiple of four and every node ends on one, so
+    // the aligns DatReaderWriter lists after the name and after the children never skip a byte.
+    ObjHierarchyNode node(int depth) {
+        if (depth > ObjHierarchyNode::kMaxDepth)
+            m_in.failAt(m_in.position(), "objectHierarchy.node.children", tooDeep());
+        ObjHierarchyNode node;
+        node.menuName = readObfuscatedString(m_in, "objectHierarchy.node.menuName");
+        node.wcid = m_in.u32("objectHierarchy.node.wcid");
+        // An i32 in the client; a negative count reads as one too large for the bytes left.
+        const std::uint32_t count = readCount(m_in, "objectHierarchy.node.children", kMinNodeBytes);
+        node.children.reserve(count);
+        for (std::uint32_t i = 0; i < count; ++i) {
+            m_path.push_back(i); // left in place when the child throws: root() reports it
+            node.children.push_back(this->node(depth + 1));
+            m_path.pop_back();
+        }
+        return node;
+    }
+
+    // The first levels of the path in full; a hostile chain's thousand levels are summed up.
+    std::string pathText() const {
+        constexpr std::size_t kShown = 8;
+        std::string text = "root";
+        for (std::size_t level = 0; level < m_path.size() && level < kShown; ++level)
+            text += ".children[" + std::to_string(m_path[level]) + "]";
+        if (m_path.size() > kShown)
+            text += "... (" + std::to_string(m_path.size()) + " levels down)";
+        return text;
+    }
+
+    ByteCursor& m_in;
+    std::vector<std::uint32_t> m_path;
+};
 
 void writeNode(ByteWriter& out, const ObjHierarchyNode& node, int depth) {
     if (depth > ObjHierarchyNode::kMaxDepth)
@@ -68,7 +104,8 @@ ObjHierarchyNode nodeFromJson(const JsonNode& json, int depth) {
 
 ObjectHierarchy ObjectHierarchy::decode(std::span<const std::uint8_t> bytes, std::uint32_t did) {
     return decodeRecordFrame<ObjectHierarchy>(
-        bytes, did, "objectHierarchy", [](ByteCursor& in, auto& r) { r.root = readNode(in, 0); });
+        bytes, did, "objectHierarchy",
+        [](ByteCursor& in, auto& r) { r.root = TreeReader(in).root(); });
 }
 
 std::vector<std::uint8_t> ObjectHierarchy::encode() const {
