@@ -208,6 +208,35 @@ class TestActionMap : public QObject {
         portalkit::testing::checkTruncationRow<ActionMap>(handWritten().data, kDid);
     }
 
+    // Two input maps and two conflicts, the first of each larger than its smallest size, so a
+    // cut in the second one's own fields is reached before any count runs short.
+    void truncationInALaterEntryNamesItsField_data() {
+        portalkit::testing::addTruncationColumns();
+        const auto row = [](const char* name, int length, const char* field, int offset) {
+            QTest::newRow(name) << length << QString(field) << offset;
+        };
+        row("second input map key", 0x2B, "actionMap.inputMaps.key", 0x29);
+        row("its bucket byte", 0x2D, "actionMap.actions.buckets", 0x2D);
+        row("its actions count", 0x2E, "actionMap.actions", 0x2E);
+        row("second conflict key", 0x4F, "actionMap.conflicts.key", 0x4D);
+        row("its input map", 0x53, "actionMap.conflict.inputMap", 0x51);
+        row("its conflicting count", 0x57, "actionMap.conflict.conflicting", 0x55);
+    }
+    void truncationInALaterEntryNamesItsField() {
+        Bytes b;
+        b.u32(kDid);                                 // 0x00 id
+        b.u8(11).u8(2);                              // 0x04 two input maps
+        b.u32(1).u8(11).u8(1).u32(0x101);            // 0x06 map 1: one action, its key
+        action(b, 1, 1, 0xA0A0A001, 0xB0B0B001);     // 0x10 the action
+        b.u32(2).u8(11).u8(0);                       // 0x29 map 2: no actions
+        b.u32(0x23000005);                           // 0x2F stringTable
+        b.u8(1).u8(2);                               // 0x33 two conflicts
+        b.u32(1).u32(1).u32(3).u32(2).u32(3).u32(4); // 0x35 conflict 1: three maps
+        b.u32(2).u32(2).u32(0);                      // 0x4D conflict 2: none
+        QCOMPARE(ActionMap::decode(b.data, kDid).encode(), b.data); // 0x59: the whole is valid
+        portalkit::testing::checkTruncationRow<ActionMap>(b.data, kDid);
+    }
+
     void countBeyondTheBytesLeftIsRejected() {
         Bytes b;
         b.u32(kDid).u8(11).u8(0x7F); // 127 input maps need at least 762 bytes
