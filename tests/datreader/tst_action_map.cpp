@@ -127,6 +127,12 @@ class TestActionMap : public QObject {
             return;
     }
 
+    // The registry picks this decoder for the DID's range and gives the same bytes back.
+    void decodesThroughTheRegistry() {
+        portalkit::testing::checkThroughRegistry<ActionMap>(DatKind::Portal, kDid,
+                                                            handWritten().data);
+    }
+
     void roundTripsThroughJson() {
         const ActionMap map = ActionMap::decode(handWritten().data, kDid);
         if (!jsonRoundTrips(map, kDid, "actionMap"))

@@ -147,6 +147,12 @@ class TestDbProperties : public QObject {
         QCOMPARE(json["properties"].toArray()[1].toObject()["value"].toInt(), 0x7F);
     }
 
+    // The registry picks this decoder for the DID's range and gives the same bytes back.
+    void decodesThroughTheRegistry() {
+        portalkit::testing::checkThroughRegistry<DbProperties>(DatKind::Portal, kDid,
+                                                               handWritten().data);
+    }
+
     void roundTripsThroughJson() {
         const DbProperties table = DbProperties::decode(handWritten().data, kDid, lookup());
         if (!jsonRoundTrips(table, kDid, "dbProperties"))

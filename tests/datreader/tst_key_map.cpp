@@ -97,6 +97,11 @@ class TestKeyMap : public QObject {
             return;
     }
 
+    // The registry picks this decoder for the DID's range and gives the same bytes back.
+    void decodesThroughTheRegistry() {
+        portalkit::testing::checkThroughRegistry<KeyMap>(DatKind::Portal, kDid, handWritten().data);
+    }
+
     void roundTripsThroughJson() {
         const KeyMap map = KeyMap::decode(handWritten().data, kDid);
         if (!jsonRoundTrips(map, kDid, "keyMap"))

@@ -120,6 +120,12 @@ class TestMasterProperty : public QObject {
             return;
     }
 
+    // The registry picks this decoder for the DID's range and gives the same bytes back.
+    void decodesThroughTheRegistry() {
+        portalkit::testing::checkThroughRegistry<MasterProperty>(DatKind::Portal, kDid,
+                                                                 handWritten().data);
+    }
+
     void roundTripsThroughJson() {
         const MasterProperty master = MasterProperty::decode(handWritten().data, kDid);
         if (!jsonRoundTrips(master, kDid, "masterProperty"))
