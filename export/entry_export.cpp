@@ -2,7 +2,7 @@
 
 #include "datreader/imaging/surface_image.h"
 #include "datreader/io/dat_error.h"
-#include "datreader/records/record.h"
+#include "datreader/records/record_in_dat.h"
 
 #include <QColor>
 #include <QJsonDocument>
@@ -131,7 +131,7 @@ QStringList exportEntryToFile(const preview::Assets& assets, std::uint32_t id, c
             writeAtomically(path, stringTableText(decodeEntry<dat::StringTable>(dat, id)));
             return {};
         }
-        const auto record = dat::decodeRecord(dat.kind(), id, dat.read(id));
+        const auto record = dat::decodeRecordIn(dat, id, dat.read(id));
         if (!record)
             break;
         writeAtomically(path, QJsonDocument(dat::recordToJson(*record)).toJson());

@@ -4,6 +4,7 @@
 // The CLI, the fuzzer and the studio dispatch through here instead of switching on types.
 
 #include "datreader/container/dat_kind.h"
+#include "datreader/records/action_map.h"
 #include "datreader/records/animation.h"
 #include "datreader/records/bad_data.h"
 #include "datreader/records/char_gen.h"
@@ -11,6 +12,7 @@
 #include "datreader/records/clothing_table.h"
 #include "datreader/records/combat_table.h"
 #include "datreader/records/contract_table.h"
+#include "datreader/records/db_properties.h"
 #include "datreader/records/did_mapper.h"
 #include "datreader/records/dual_did_mapper.h"
 #include "datreader/records/enum_mapper.h"
@@ -19,13 +21,17 @@
 #include "datreader/records/font.h"
 #include "datreader/records/gfx_obj.h"
 #include "datreader/records/gfx_obj_degrade_info.h"
+#include "datreader/records/key_map.h"
 #include "datreader/records/land_block.h"
 #include "datreader/records/land_block_info.h"
 #include "datreader/records/language_info.h"
 #include "datreader/records/language_string.h"
+#include "datreader/records/master_property.h"
 #include "datreader/records/material_instance.h"
 #include "datreader/records/material_modifier.h"
 #include "datreader/records/motion_table.h"
+#include "datreader/records/name_filter_table.h"
+#include "datreader/records/object_hierarchy.h"
 #include "datreader/records/palette.h"
 #include "datreader/records/palette_set.h"
 #include "datreader/records/particle_emitter_info.h"
@@ -44,6 +50,7 @@
 #include "datreader/records/string_table.h"
 #include "datreader/records/surface.h"
 #include "datreader/records/surface_texture.h"
+#include "datreader/records/taboo_table.h"
 #include "datreader/records/ui_layout.h"
 #include "datreader/records/vital_table.h"
 #include "datreader/records/wave.h"
@@ -67,7 +74,8 @@ using Record =
                  SkillTable, XpTable, ContractTable, BadData, QualityFilter, UiLayout, StringTable,
                  LanguageInfo, EnumMapper, DidMapper, DualDidMapper, CombatTable, Font, PaletteSet,
                  ClothingTable, RenderTexture, MaterialInstance, MaterialModifier, SpellTable,
-                 SpellComponentTable, LanguageString, ChatPoseTable>;
+                 SpellComponentTable, LanguageString, ChatPoseTable, ActionMap, KeyMap,
+                 MasterProperty, DbProperties, TabooTable, NameFilterTable, ObjectHierarchy>;
 
 // Type names (as typeName() spells them) that have a decoder.
 const std::vector<std::string_view>& decodableTypes();

@@ -1,7 +1,7 @@
 #include "command.h"
 #include "datreader/io/dat_error.h"
 #include "datreader/records/opaque_types.h"
-#include "datreader/records/record.h"
+#include "datreader/records/record_in_dat.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -75,7 +75,7 @@ int runDecodeAll(const QStringList& arguments) {
         try {
             const auto bytes = dat->read(entry);
             tally.bytes += qint64(bytes.size());
-            const auto record = dat::decodeRecord(dat->kind(), entry.id, bytes);
+            const auto record = dat::decodeRecordIn(*dat, entry.id, bytes);
             ++tally.decoded;
             if (dat::encodeRecord(*record) != bytes) {
                 ++tally.roundTripMismatches;

@@ -1,7 +1,7 @@
 #include "command.h"
 #include "datreader/io/dat_error.h"
 #include "datreader/records/opaque_types.h"
-#include "datreader/records/record.h"
+#include "datreader/records/record_in_dat.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -73,7 +73,7 @@ int runShow(const QStringList& arguments) {
     const auto type = dat::typeName(dat.kind(), id);
     QJsonObject object;
     try {
-        const auto record = dat::decodeRecord(dat.kind(), id, dat.read(opened->entry));
+        const auto record = dat::decodeRecordIn(dat, id, dat.read(opened->entry));
         if (!record) {
             printError(QStringLiteral("%1 is a %2: %3")
                            .arg(didText(id), QString::fromUtf8(type.data()),

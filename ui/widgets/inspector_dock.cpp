@@ -3,7 +3,7 @@
 #include "datreader/container/dat_file.h"
 #include "datreader/io/dat_error.h"
 #include "datreader/records/opaque_types.h"
-#include "datreader/records/record.h"
+#include "datreader/records/record_in_dat.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -129,7 +129,7 @@ void InspectorDock::showRecord(const dat::DatFile& dat, std::uint32_t id,
                                std::span<const std::uint8_t> bytes) {
     QTreeWidgetItem* root = addRoot(dat, id);
     try {
-        const auto record = dat::decodeRecord(dat.kind(), id, bytes);
+        const auto record = dat::decodeRecordIn(dat, id, bytes);
         if (!record) {
             new QTreeWidgetItem(
                 root, {QString::fromStdString(dat::whyOpaque(dat::typeName(dat.kind(), id)))});
