@@ -4,9 +4,14 @@
 #include "support/record_checks.h"
 
 #include <QFile>
+#include <QIODevice>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QtTest>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QObject>
+#include <QString>
+#include <QTest>
 
 using namespace portalkit::dat;
 using portalkit::testing::Bytes;

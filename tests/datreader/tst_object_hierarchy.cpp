@@ -5,7 +5,10 @@
 #include "support/record_checks.h"
 
 #include <QJsonArray>
-#include <QtTest>
+#include <QJsonObject>
+#include <QObject>
+#include <QString>
+#include <QTest>
 #include <cstring>
 #include <string>
 
