@@ -1,5 +1,7 @@
+#include "datreader/container/dat_writer.h"
 #include "datreader/records/db_properties.h"
 #include "datreader/records/master_property.h"
+#include "datreader/records/record_in_dat.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
 #include "support/record_checks.h"
@@ -13,6 +15,7 @@
 #include <QObject>
 #include <QString>
 #include <QTest>
+#include <map>
 
 using namespace portalkit::dat;
 using portalkit::testing::Bytes;
@@ -269,17 +272,9 @@ class TestDbProperties : public QObject {
 
     // The demo's settings, typed by the demo's MasterProperty.
     void demoRecordIsValid() {
-        QFile file(PORTALKIT_DEMO_SOURCE);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        const QJsonArray records = QJsonDocument::fromJson(file.readAll())["records"].toArray();
         std::optional<MasterProperty> master;
         std::optional<DbProperties> table;
-        for (const QJsonValue& record : records) {
-            if (record["id"].toString() == "0x39000001")
-                master = MasterProperty::fromJson(JsonNode(record, "demo", 0x39000001), 0x39000001);
-            if (record["id"].toString() == "0x78000000")
-                table = DbProperties::fromJson(JsonNode(record, "demo", kDid), kDid);
-        }
+        loadDemo(master, table);
         QVERIFY(master && table);
         QVERIFY(table->properties.size() >= 5);
         const std::vector<std::uint8_t> bytes = table->encode();
@@ -287,6 +282,75 @@ class TestDbProperties : public QObject {
         for (const PropertyItem& item : table->properties)
             QCOMPARE(master->propertyTypes().typeOf(item.propertyId),
                      std::optional(item.value.type));
+    }
+
+    // Decoded with its DAT at hand, a DbProperties is typed through the MasterProperty beside it.
+    void decodeRecordInTypesThroughTheDatsMasterProperty() {
+        std::optional<MasterProperty> master;
+        std::optional<DbProperties> table;
+        loadDemo(master, table);
+        QVERIFY(master && table);
+        const std::vector<std::uint8_t> bytes = table->encode();
+        const DatFile dat = datOf({{kMasterPropertyId, master->encode()}, {kDid, bytes}});
+        const auto record = decodeRecordIn(dat, kDid, bytes);
+        QVERIFY(record);
+        const auto* typed = std::get_if<DbProperties>(&*record);
+        QVERIFY(typed);
+        QVERIFY(!typed->isRaw());
+        QCOMPARE(*typed, *table);
+        QCOMPARE(encodeRecord(*record), bytes);
+    }
+
+    // Without a MasterProperty, or with one that does not decode, it stays raw and says why.
+    void decodeRecordInSaysWhyARecordStaysRaw() {
+        std::optional<MasterProperty> master;
+        std::optional<DbProperties> table;
+        loadDemo(master, table);
+        QVERIFY(master && table);
+        const std::vector<std::uint8_t> bytes = table->encode();
+        std::vector<std::uint8_t> cut = master->encode();
+        cut.resize(cut.size() / 2);
+        const struct {
+            DatFile dat;
+            const char* reason;
+        } cases[] = {{datOf({{kDid, bytes}}), "this DAT has no MasterProperty 0x39000001"},
+                     {datOf({{kMasterPropertyId, cut}, {kDid, bytes}}),
+                      "the MasterProperty that types them fails to decode"}};
+        for (const auto& [dat, reason] : cases) {
+            const auto record = decodeRecordIn(dat, kDid, bytes);
+            QVERIFY(record);
+            const auto* raw = std::get_if<DbProperties>(&*record);
+            QVERIFY(raw && raw->isRaw());
+            QVERIFY2(raw->rawReason.find(reason) != std::string::npos, raw->rawReason.c_str());
+            QCOMPARE(encodeRecord(*record), bytes);
+        }
+    }
+
+  private:
+    static void loadDemo(std::optional<MasterProperty>& master,
+                         std::optional<DbProperties>& table) {
+        QFile file(PORTALKIT_DEMO_SOURCE);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonArray records = QJsonDocument::fromJson(file.readAll())["records"].toArray();
+        for (const QJsonValue& record : records) {
+            if (record["id"].toString() == "0x39000001")
+                master = MasterProperty::fromJson(JsonNode(record, "demo", 0x39000001), 0x39000001);
+            if (record["id"].toString() == "0x78000000")
+                table = DbProperties::fromJson(JsonNode(record, "demo", kDid), kDid);
+        }
+    }
+
+    // A portal DAT in memory holding `entries`.
+    static DatFile datOf(const std::map<std::uint32_t, std::vector<std::uint8_t>>& entries) {
+        DatWriter writer(DatKind::Portal);
+        for (const auto& [id, bytes] : entries) {
+            WriterEntry entry;
+            entry.id = id;
+            entry.data =
+                QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
+            writer.put(entry);
+        }
+        return DatFile::fromBytes(writer.build());
     }
 };
 
