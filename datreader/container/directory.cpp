@@ -63,7 +63,7 @@ void walkDirectory(const ChainReader& chains, std::uint32_t root, const Director
         stack.push_back(std::move(frame));
     };
 
-    auto emit = [&](const Frame& frame, std::uint32_t index) {
+    auto visitEntry = [&](const Frame& frame, std::uint32_t index) {
         const EntryInfo& entry = frame.node.entries[index];
         const std::uint64_t where = chains.fileOffsetOf(
             frame.node.blocks, DirectoryNode::kEntriesPosition + index * DirectoryNode::kEntrySize);
@@ -92,7 +92,7 @@ void walkDirectory(const ChainReader& chains, std::uint32_t root, const Director
         Frame& frame = stack.back();
         if (frame.node.leaf()) {
             for (std::uint32_t i = 0; i < frame.node.count; ++i)
-                emit(frame, i);
+                visitEntry(frame, i);
             stack.pop_back();
             continue;
         }
@@ -105,7 +105,7 @@ void walkDirectory(const ChainReader& chains, std::uint32_t root, const Director
             continue;
         }
         if (frame.next < frame.node.count) {
-            emit(frame, frame.next);
+            visitEntry(frame, frame.next);
             ++frame.next;
             frame.descended = false;
             continue;

@@ -1,0 +1,1 @@
+// The translation unit behind the suites' shared precompiled header (tests/CMakeLists.txt).
