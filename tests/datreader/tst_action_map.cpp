@@ -1,4 +1,5 @@
 #include "datreader/records/action_map.h"
+#include "support/demo_source.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
 #include "support/record_checks.h"
@@ -56,15 +57,10 @@ Bytes handWritten() {
 }
 
 ActionMap demoRecord() {
-    QFile file(PORTALKIT_DEMO_SOURCE);
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("cannot open %s", PORTALKIT_DEMO_SOURCE);
-    const QJsonArray records =
-        QJsonDocument::fromJson(file.readAll()).object()["records"].toArray();
-    for (const QJsonValue& record : records)
-        if (record.toObject()["id"].toString() == "0x26000000")
-            return ActionMap::fromJson(JsonNode(record, "actionMap", kDid), kDid);
-    qFatal("no ActionMap in the demo source");
+    const auto record = portalkit::testing::demoSourceRecord(kDid);
+    if (!record)
+        qFatal("no ActionMap in %s", PORTALKIT_DEMO_SOURCE);
+    return ActionMap::fromJson(JsonNode(*record, "actionMap", kDid), kDid);
 }
 
 } // namespace

@@ -1,4 +1,5 @@
 #include "datreader/records/key_map.h"
+#include "support/demo_source.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
 #include "support/record_checks.h"
@@ -49,15 +50,10 @@ Bytes handWritten() {
 }
 
 KeyMap demoRecord() {
-    QFile file(PORTALKIT_DEMO_SOURCE);
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("cannot open %s", PORTALKIT_DEMO_SOURCE);
-    const QJsonArray records =
-        QJsonDocument::fromJson(file.readAll()).object()["records"].toArray();
-    for (const QJsonValue& record : records)
-        if (record.toObject()["id"].toString() == "0x14000000")
-            return KeyMap::fromJson(JsonNode(record, "keyMap", kDid), kDid);
-    qFatal("no KeyMap in the demo source");
+    const auto record = portalkit::testing::demoSourceRecord(kDid);
+    if (!record)
+        qFatal("no KeyMap in %s", PORTALKIT_DEMO_SOURCE);
+    return KeyMap::fromJson(JsonNode(*record, "keyMap", kDid), kDid);
 }
 
 } // namespace

@@ -1,5 +1,5 @@
 #include "datreader/records/name_filter_table.h"
-#include "filters_demo.h"
+#include "support/demo_source.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
 #include "support/record_checks.h"
@@ -130,7 +130,7 @@ class TestNameFilterTable : public QObject {
     }
 
     void loadsTheDemoRecord() {
-        const auto source = portalkit::testing::filtersDemoRecord(kDid);
+        const auto source = portalkit::testing::demoSourceRecord(kDid);
         QVERIFY2(source, "resources/demo/filters.json has no NameFilterTable");
         const NameFilterTable table =
             NameFilterTable::fromJson(JsonNode(*source, "nameFilterTable", kDid), kDid);

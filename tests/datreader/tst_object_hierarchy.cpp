@@ -1,5 +1,5 @@
 #include "datreader/records/object_hierarchy.h"
-#include "filters_demo.h"
+#include "support/demo_source.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
 #include "support/record_checks.h"
@@ -116,7 +116,7 @@ class TestObjectHierarchy : public QObject {
     }
 
     void loadsTheDemoRecord() {
-        const auto source = portalkit::testing::filtersDemoRecord(kDid);
+        const auto source = portalkit::testing::demoSourceRecord(kDid);
         QVERIFY2(source, "resources/demo/filters.json has no ObjectHierarchy");
         const ObjectHierarchy tree =
             ObjectHierarchy::fromJson(JsonNode(*source, "objectHierarchy", kDid), kDid);

@@ -1,5 +1,5 @@
 #include "datreader/records/taboo_table.h"
-#include "filters_demo.h"
+#include "support/demo_source.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
 #include "support/record_checks.h"
@@ -123,7 +123,7 @@ class TestTabooTable : public QObject {
     }
 
     void loadsTheDemoRecord() {
-        const auto source = portalkit::testing::filtersDemoRecord(kDid);
+        const auto source = portalkit::testing::demoSourceRecord(kDid);
         QVERIFY2(source, "resources/demo/filters.json has no TabooTable");
         const TabooTable table = TabooTable::fromJson(JsonNode(*source, "tabooTable", kDid), kDid);
         QCOMPARE(table.audiences.entries.size(), std::size_t(2));

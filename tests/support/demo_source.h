@@ -1,7 +1,7 @@
 #pragma once
 
-// The filters demo source (resources/demo/filters.json), for the TabooTable, NameFilterTable and
-// ObjectHierarchy suites: each loads its record from it to prove the lead's demo DAT can build it.
+// A record of the demo source a suite names with PORTALKIT_DEMO_SOURCE (resources/demo/*.json):
+// suites load their type's demo record from it to prove the demo DAT can be built from it.
 
 #include <QFile>
 #include <QJsonArray>
@@ -14,7 +14,7 @@
 namespace portalkit::testing {
 
 // The demo record whose "id" is `did`, or nothing when the file lacks it or cannot be read.
-inline std::optional<QJsonObject> filtersDemoRecord(std::uint32_t did) {
+inline std::optional<QJsonObject> demoSourceRecord(std::uint32_t did) {
     QFile file(QStringLiteral(PORTALKIT_DEMO_SOURCE));
     if (!file.open(QIODevice::ReadOnly))
         return std::nullopt;
