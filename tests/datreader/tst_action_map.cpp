@@ -194,9 +194,7 @@ class TestActionMap : public QObject {
 
     void truncationNamesFieldAndOffset_data() {
         portalkit::testing::addTruncationColumns();
-        const auto row = [](const char* name, int length, const char* field, int offset) {
-            QTest::newRow(name) << length << QString(field) << offset;
-        };
+        const auto row = portalkit::testing::truncationRow;
         row("id", 0x02, "id", 0x00);
         row("input maps bucket byte", 0x04, "actionMap.inputMaps.buckets", 0x04);
         row("input maps count", 0x05, "actionMap.inputMaps", 0x05);
@@ -219,9 +217,7 @@ class TestActionMap : public QObject {
     // cut in the second one's own fields is reached before any count runs short.
     void truncationInALaterEntryNamesItsField_data() {
         portalkit::testing::addTruncationColumns();
-        const auto row = [](const char* name, int length, const char* field, int offset) {
-            QTest::newRow(name) << length << QString(field) << offset;
-        };
+        const auto row = portalkit::testing::truncationRow;
         row("second input map key", 0x2B, "actionMap.inputMaps.key", 0x29);
         row("its bucket byte", 0x2D, "actionMap.actions.buckets", 0x2D);
         row("its actions count", 0x2E, "actionMap.actions", 0x2E);

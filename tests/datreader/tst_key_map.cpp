@@ -160,9 +160,7 @@ class TestKeyMap : public QObject {
 
     void truncationNamesFieldAndOffset_data() {
         portalkit::testing::addTruncationColumns();
-        const auto row = [](const char* name, int length, const char* field, int offset) {
-            QTest::newRow(name) << length << QString(field) << offset;
-        };
+        const auto row = portalkit::testing::truncationRow;
         row("id", 0x02, "id", 0x00);
         row("name length", 0x04, "keyMap.name", 0x04);
         row("name bytes", 0x07, "keyMap.name", 0x05);

@@ -187,12 +187,7 @@ class TestNameFilterTable : public QObject {
     }
 
     void everyCutFailsCleanly() {
-        const Bytes bytes = handWritten();
-        for (std::size_t length = 0; length < bytes.data.size(); ++length) {
-            const std::span<const std::uint8_t> cut(bytes.data.data(), length);
-            QVERIFY2(errorFrom([&] { NameFilterTable::decode(cut, kDid); }),
-                     qPrintable(QString("a cut at %1 bytes was accepted").arg(length)));
-        }
+        portalkit::testing::checkEveryCutFails<NameFilterTable>(handWritten().data, kDid);
     }
 
     void countBeyondTheBytesLeftIsRejected() {

@@ -229,12 +229,7 @@ class TestObjectHierarchy : public QObject {
     }
 
     void everyCutFailsCleanly() {
-        const Bytes bytes = handWritten();
-        for (std::size_t length = 0; length < bytes.data.size(); ++length) {
-            const std::span<const std::uint8_t> cut(bytes.data.data(), length);
-            QVERIFY2(errorFrom([&] { ObjectHierarchy::decode(cut, kDid); }),
-                     qPrintable(QString("a cut at %1 bytes was accepted").arg(length)));
-        }
+        portalkit::testing::checkEveryCutFails<ObjectHierarchy>(handWritten().data, kDid);
     }
 
     void badChildCountsAreRejected() {

@@ -323,9 +323,7 @@ class TestRegion : public QObject {
         QTest::addColumn<int>("length");
         QTest::addColumn<QString>("field");
         QTest::addColumn<int>("offset");
-        const auto row = [](const char* name, int length, const char* field, int offset) {
-            QTest::newRow(name) << length << QString(field) << offset;
-        };
+        const auto row = portalkit::testing::truncationRow;
         row("regionNumber", 0x06, "region.regionNumber", 0x04);
         row("version", 0x0A, "region.version", 0x08);
         row("name length", 0x0D, "region.name", 0x0C);

@@ -4,8 +4,8 @@
 // the bytes back, a bad JSON source names the field's path, and a cut entry names the field
 // and offset where it ran out.
 
-#include "datreader/io/json_node.h"
 #include "datreader/container/dat_kind.h"
+#include "datreader/io/json_node.h"
 #include "support/json_round_trip.h"
 #include "support/le_bytes.h"
 
@@ -91,6 +91,21 @@ inline void addTruncationColumns() {
     QTest::addColumn<int>("length");
     QTest::addColumn<QString>("field");
     QTest::addColumn<int>("offset");
+}
+
+// One row of a table made with addTruncationColumns.
+inline void truncationRow(const char* name, int length, const char* field, int offset) {
+    QTest::newRow(name) << length << QString(field) << offset;
+}
+
+// Every cut of `bytes` short of its end fails T::decode with a DatError, none is accepted.
+template <class T>
+void checkEveryCutFails(const std::vector<std::uint8_t>& bytes, std::uint32_t did) {
+    for (std::size_t length = 0; length < bytes.size(); ++length) {
+        const std::span<const std::uint8_t> cut(bytes.data(), length);
+        QVERIFY2(errorFrom([&] { T::decode(cut, did); }),
+                 qPrintable(QString("a cut at %1 bytes was accepted").arg(length)));
+    }
 }
 
 // checkTruncation of `bytes` on the current row of a table made with addTruncationColumns.
