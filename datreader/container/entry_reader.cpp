@@ -34,22 +34,24 @@ bool EntryReader::cover(std::uint64_t offset, std::uint64_t length, std::uint32_
 }
 
 std::optional<std::span<const std::uint8_t>>
-EntryReader::viewFromWindow(const EntryInfo& entry, std::vector<std::uint8_t>& scratch) const {
-    const ChainReader chains(std::span(m_buffer.data(), m_length), m_start, m_fileSize, m_blockSize,
-                             m_firstBlock);
-    // One block whose start pointer passes the walk's checks: its payload as it lies. Anything
-    // else (or a pointer the checks reject) takes the walk, which reports the fault.
+EntryReader::singleBlock(const EntryInfo& entry) const {
+    // One block whose start pointer passes the walk's checks, inside the window (as
+    // ChainReader::contains). Anything else takes the walk, which reports the fault.
     const std::uint32_t start = entry.offset;
     if (entry.size <= m_blockSize - 4 && (start & 0x80000000u) == 0 && start >= m_firstBlock &&
         (m_blockSize & (m_blockSize - 1)) == 0 && (start & (m_blockSize - 1)) == 0 &&
-        chains.contains(start) && std::uint64_t(start) + m_blockSize <= m_fileSize)
-        return std::span<const std::uint8_t>(chains.blockAt(start) + 4, entry.size);
+        start >= m_start && start - m_start + m_blockSize <= m_length &&
+        std::uint64_t(start) + m_blockSize <= m_fileSize)
+        return std::span<const std::uint8_t>(m_buffer.data() + (start - m_start) + 4, entry.size);
+    return std::nullopt;
+}
+
+template <typename Visit>
+bool EntryReader::walkWindow(const EntryInfo& entry, Visit&& visit) const {
+    const ChainReader chains(std::span(m_buffer.data(), m_length), m_start, m_fileSize, m_blockSize,
+                             m_firstBlock);
     bool inside = true;
     std::uint32_t previous = 0;
-    // The first block's payload is handed out where it lies; only a second block makes the
-    // chain's bytes be gathered into `scratch`.
-    std::span<const std::uint8_t> first;
-    bool gathered = false;
     // Pointers are checked exactly as over the map, so a bad chain throws the same DatError.
     chains.walk(entry.offset, entry.size, entry.id, entry.offset, "entry.offset",
                 [&](std::uint32_t block, std::size_t, std::size_t count) {
@@ -59,38 +61,50 @@ EntryReader::viewFromWindow(const EntryInfo& entry, std::vector<std::uint8_t>& s
                         inside = false;
                         return false;
                     }
-                    const bool isFirst = previous == 0;
                     previous = block;
-                    const std::span payload(chains.blockAt(block) + 4, count);
-                    if (isFirst) {
-                        first = payload;
-                        return true;
-                    }
-                    if (!gathered) {
-                        scratch.clear();
-                        scratch.reserve(entry.size);
-                        scratch.insert(scratch.end(), first.begin(), first.end());
-                        gathered = true;
-                    }
-                    scratch.insert(scratch.end(), payload.begin(), payload.end());
+                    visit(std::span<const std::uint8_t>(chains.blockAt(block) + 4, count));
                     return true;
                 });
+    return inside;
+}
+
+std::optional<std::span<const std::uint8_t>>
+EntryReader::viewFromWindow(const EntryInfo& entry, std::vector<std::uint8_t>& scratch) const {
+    if (const auto one = singleBlock(entry))
+        return one;
+    // The first block's payload is handed out where it lies; only a second block makes the
+    // chain's bytes be gathered into `scratch`.
+    std::span<const std::uint8_t> first;
+    std::size_t seen = 0;
+    const bool inside = walkWindow(entry, [&](std::span<const std::uint8_t> payload) {
+        if (seen++ == 0) {
+            first = payload;
+            return;
+        }
+        if (seen == 2) {
+            scratch.clear();
+            scratch.reserve(entry.size);
+            scratch.insert(scratch.end(), first.begin(), first.end());
+        }
+        scratch.insert(scratch.end(), payload.begin(), payload.end());
+    });
     if (!inside)
         return std::nullopt;
-    if (gathered)
+    if (seen > 1)
         return std::span<const std::uint8_t>(scratch);
     return first;
 }
 
+std::uint64_t EntryReader::blocksOf(const EntryInfo& entry) const {
+    const std::uint64_t payload = m_blockSize - 4;
+    // Most cell entries fit one block: no division for them (it showed in the cell bench).
+    return entry.size <= payload ? 1 : (std::uint64_t(entry.size) + payload - 1) / payload;
+}
+
 std::span<const std::uint8_t> EntryReader::viewStored(const EntryInfo& entry,
                                                       std::vector<std::uint8_t>& scratch) {
-    const std::uint64_t blockSize = m_blockSize;
-    const std::uint64_t payload = blockSize - 4;
-    // Most cell entries fit one block: no division for them (it showed in the cell bench).
-    const std::uint64_t blocks =
-        entry.size <= payload ? 1 : (std::uint64_t(entry.size) + payload - 1) / payload;
     try {
-        if (cover(entry.offset, blocks * blockSize, entry.id)) {
+        if (cover(entry.offset, blocksOf(entry) * m_blockSize, entry.id)) {
             if (const auto bytes = viewFromWindow(entry, scratch)) {
                 ++m_windowReads;
                 return *bytes;
@@ -103,6 +117,47 @@ std::span<const std::uint8_t> EntryReader::viewStored(const EntryInfo& entry,
     ++m_mapReads;
     scratch = m_dat.readStored(entry);
     return scratch;
+}
+
+void EntryReader::piecesStored(const EntryInfo& entry,
+                               std::vector<std::span<const std::uint8_t>>& pieces,
+                               std::vector<std::uint8_t>& scratch) {
+    pieces.clear();
+    try {
+        if (cover(entry.offset, blocksOf(entry) * m_blockSize, entry.id)) {
+            if (const auto one = singleBlock(entry)) {
+                pieces.push_back(*one);
+                ++m_windowReads;
+                return;
+            }
+            if (walkWindow(entry, [&](std::span<const std::uint8_t> p) { pieces.push_back(p); })) {
+                ++m_windowReads;
+                return;
+            }
+            pieces.clear(); // a chain that left the window: the map path reads it whole
+        }
+    } catch (DatError&) {
+        m_dat.checkUnchanged(entry.id, true); // name the file's change when that is the cause
+        throw;
+    }
+    ++m_mapReads;
+    scratch = m_dat.readStored(entry);
+    pieces.push_back(scratch);
+}
+
+std::size_t EntryReader::pieces(const EntryInfo& entry,
+                                std::vector<std::span<const std::uint8_t>>& pieces,
+                                std::vector<std::uint8_t>& scratch) {
+    if (entry.compressed()) {
+        const std::span<const std::uint8_t> bytes = view(entry, scratch); // inflated, in scratch
+        pieces.assign(1, bytes);
+        return bytes.size();
+    }
+    piecesStored(entry, pieces, scratch);
+    std::size_t total = 0;
+    for (const auto& piece : pieces)
+        total += piece.size();
+    return total;
 }
 
 void EntryReader::readStoredInto(const EntryInfo& entry, std::vector<std::uint8_t>& out) {

@@ -40,6 +40,13 @@ class EntryReader {
     // gathered or inflated into `scratch`. Valid until the next call on this reader or a change
     // to `scratch`.
     std::span<const std::uint8_t> view(const EntryInfo& entry, std::vector<std::uint8_t>& scratch);
+    // The entry's bytes as a list of pieces, in order, without gathering them: an uncompressed
+    // chain inside the window is one piece per block, each a view of the window, for a consumer
+    // that can take them apart (writev, a hash's update, a checksum). A compressed entry or one
+    // read through the map is one piece in `scratch`. `pieces` is cleared first; the views are
+    // valid as view()'s are. Returns the entry's byte count.
+    std::size_t pieces(const EntryInfo& entry, std::vector<std::span<const std::uint8_t>>& pieces,
+                       std::vector<std::uint8_t>& scratch);
 
     // How many chains came from the window and how many through the map (for the bench).
     std::uint64_t windowReads() const { return m_windowReads; }
@@ -53,6 +60,16 @@ class EntryReader {
     // nothing when it leaves the window or does not ascend.
     std::optional<std::span<const std::uint8_t>>
     viewFromWindow(const EntryInfo& entry, std::vector<std::uint8_t>& scratch) const;
+    // The one-block fast path of viewFromWindow: the payload where it lies, or nothing when the
+    // entry is longer than a block or its start pointer needs the walk's checks.
+    std::optional<std::span<const std::uint8_t>> singleBlock(const EntryInfo& entry) const;
+    // Walks the chain in the window, handing each block's payload to `visit`; false when the
+    // chain leaves the window or does not ascend (the map path then reads it).
+    template <typename Visit> bool walkWindow(const EntryInfo& entry, Visit&& visit) const;
+    // As viewStored, the chain's blocks as pieces when it lies in the window.
+    void piecesStored(const EntryInfo& entry, std::vector<std::span<const std::uint8_t>>& pieces,
+                      std::vector<std::uint8_t>& scratch);
+    std::uint64_t blocksOf(const EntryInfo& entry) const;
     std::span<const std::uint8_t> viewStored(const EntryInfo& entry,
                                              std::vector<std::uint8_t>& scratch);
     void readStoredInto(const EntryInfo& entry, std::vector<std::uint8_t>& out);

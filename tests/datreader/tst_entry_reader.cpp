@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <optional>
+#include <span>
+#include <string>
 #include <unistd.h>
 
 using namespace portalkit;
@@ -50,6 +52,22 @@ QString outcome(const std::function<std::vector<std::uint8_t>()>& read) {
     }
 }
 
+// The entry's pieces (EntryReader::pieces) put back together; the count they report must be
+// their total.
+std::vector<std::uint8_t> joined(dat::EntryReader& reader, const dat::EntryInfo& entry,
+                                 std::vector<std::uint8_t>& scratch) {
+    std::vector<std::span<const std::uint8_t>> pieces{{}}; // stale: pieces() must clear it
+    const std::size_t size = reader.pieces(entry, pieces, scratch);
+    std::vector<std::uint8_t> out;
+    for (const auto& piece : pieces)
+        out.insert(out.end(), piece.begin(), piece.end());
+    if (out.size() != size)
+        throw dat::DatError(
+            "pieces",
+            "reported " + std::to_string(size) + " bytes, not " + std::to_string(out.size()), 0);
+    return out;
+}
+
 void checkSameAsDatFile(const dat::DatFile& dat, std::size_t window, bool fileOrder) {
     dat::EntryReader reader(dat, window);
     std::vector<dat::EntryInfo> sorted;
@@ -68,6 +86,7 @@ void checkSameAsDatFile(const dat::DatFile& dat, std::size_t window, bool fileOr
                      return std::vector<std::uint8_t>(view.begin(), view.end());
                  }),
                  expected);
+        QCOMPARE(outcome([&] { return joined(reader, entry, reused); }), expected);
     }
 }
 
@@ -131,6 +150,36 @@ class TestEntryReader : public QObject {
         QVERIFY(gathered > 0);
     }
 
+    void chainsInTheWindowArePiecesOfIt() {
+        // A consumer that takes bytes in parts (unpack's writes, the bench) gets an uncompressed
+        // chain as one view per block, nothing copied; a compressed one is inflated into scratch.
+        const dat::DatFile dat = dat::DatFile::fromBytes(buildDat());
+        dat::EntryReader reader(dat);
+        std::vector<dat::EntryInfo> sorted;
+        std::vector<std::uint8_t> scratch;
+        std::vector<std::span<const std::uint8_t>> pieces;
+        int multiBlock = 0;
+        for (const dat::EntryInfo& entry : dat::inFileOrder(dat.entries(), sorted)) {
+            scratch.assign(1, 0xEE);
+            reader.pieces(entry, pieces, scratch);
+            if (entry.compressed()) {
+                QCOMPARE(pieces.size(), std::size_t(1));
+                QCOMPARE(pieces[0].data(), scratch.data());
+                continue;
+            }
+            const std::size_t blocks = (entry.size + 251) / 252; // 256-byte blocks
+            QCOMPARE(pieces.size(), blocks);
+            for (std::size_t i = 0; i < pieces.size(); ++i) {
+                QVERIFY(pieces[i].data() != scratch.data());
+                QCOMPARE(pieces[i].size(),
+                         i + 1 < blocks ? std::size_t(252) : entry.size - 252 * (blocks - 1));
+            }
+            multiBlock += blocks > 1;
+        }
+        QVERIFY(multiBlock > 0);
+        QCOMPARE(reader.mapReads(), std::uint64_t(0));
+    }
+
     void aChainRunningBackwardsIsReadThroughTheMap() {
         // The second block of a three-block entry linked back to its first: a cycle, which the
         // window path leaves to the map path's cycle report.
@@ -152,6 +201,9 @@ class TestEntryReader : public QObject {
         QVERIFY2(viaReader.contains("cycle"), qPrintable(viaReader));
         QCOMPARE(viaReader, outcome([&] { return dat.read(entry); }));
         QCOMPARE(reader.mapReads(), std::uint64_t(1));
+        std::vector<std::uint8_t> scratch;
+        QCOMPARE(outcome([&] { return joined(reader, entry, scratch); }), viaReader);
+        QCOMPARE(reader.mapReads(), std::uint64_t(2));
     }
 
     void aShrinkingFileIsADatErrorNamingIt() {
