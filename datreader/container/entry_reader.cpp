@@ -68,55 +68,10 @@ bool EntryReader::walkWindow(const EntryInfo& entry, Visit&& visit) const {
     return inside;
 }
 
-std::optional<std::span<const std::uint8_t>>
-EntryReader::viewFromWindow(const EntryInfo& entry, std::vector<std::uint8_t>& scratch) const {
-    if (const auto one = singleBlock(entry))
-        return one;
-    // The first block's payload is handed out where it lies; only a second block makes the
-    // chain's bytes be gathered into `scratch`.
-    std::span<const std::uint8_t> first;
-    std::size_t seen = 0;
-    const bool inside = walkWindow(entry, [&](std::span<const std::uint8_t> payload) {
-        if (seen++ == 0) {
-            first = payload;
-            return;
-        }
-        if (seen == 2) {
-            scratch.clear();
-            scratch.reserve(entry.size);
-            scratch.insert(scratch.end(), first.begin(), first.end());
-        }
-        scratch.insert(scratch.end(), payload.begin(), payload.end());
-    });
-    if (!inside)
-        return std::nullopt;
-    if (seen > 1)
-        return std::span<const std::uint8_t>(scratch);
-    return first;
-}
-
 std::uint64_t EntryReader::blocksOf(const EntryInfo& entry) const {
     const std::uint64_t payload = m_blockSize - 4;
     // Most cell entries fit one block: no division for them (it showed in the cell bench).
     return entry.size <= payload ? 1 : (std::uint64_t(entry.size) + payload - 1) / payload;
-}
-
-std::span<const std::uint8_t> EntryReader::viewStored(const EntryInfo& entry,
-                                                      std::vector<std::uint8_t>& scratch) {
-    try {
-        if (cover(entry.offset, blocksOf(entry) * m_blockSize, entry.id)) {
-            if (const auto bytes = viewFromWindow(entry, scratch)) {
-                ++m_windowReads;
-                return *bytes;
-            }
-        }
-    } catch (DatError&) {
-        m_dat.checkUnchanged(entry.id, true); // name the file's change when that is the cause
-        throw;
-    }
-    ++m_mapReads;
-    scratch = m_dat.readStored(entry);
-    return scratch;
 }
 
 void EntryReader::piecesStored(const EntryInfo& entry,
@@ -143,6 +98,19 @@ void EntryReader::piecesStored(const EntryInfo& entry,
     ++m_mapReads;
     scratch = m_dat.readStored(entry);
     pieces.push_back(scratch);
+}
+
+std::span<const std::uint8_t> EntryReader::viewStored(const EntryInfo& entry,
+                                                      std::vector<std::uint8_t>& scratch) {
+    piecesStored(entry, m_pieces, scratch);
+    if (m_pieces.size() == 1)
+        return m_pieces.front(); // one block where it lies, or the map's copy in scratch
+    // Only a chain of two or more blocks in the window is gathered.
+    scratch.clear();
+    scratch.reserve(entry.size);
+    for (const auto& piece : m_pieces)
+        scratch.insert(scratch.end(), piece.begin(), piece.end());
+    return scratch;
 }
 
 std::size_t EntryReader::pieces(const EntryInfo& entry,

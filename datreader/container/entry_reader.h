@@ -56,17 +56,14 @@ class EntryReader {
     // Makes the window hold [offset, offset + length) at least; false when it cannot (a range
     // outside the file), for the map path to report.
     bool cover(std::uint64_t offset, std::uint64_t length, std::uint32_t did);
-    // The chain from the window (a view of it for one block, else gathered into `scratch`), or
-    // nothing when it leaves the window or does not ascend.
-    std::optional<std::span<const std::uint8_t>>
-    viewFromWindow(const EntryInfo& entry, std::vector<std::uint8_t>& scratch) const;
-    // The one-block fast path of viewFromWindow: the payload where it lies, or nothing when the
+    // The one-block fast path: the payload where it lies, or nothing when the
     // entry is longer than a block or its start pointer needs the walk's checks.
     std::optional<std::span<const std::uint8_t>> singleBlock(const EntryInfo& entry) const;
     // Walks the chain in the window, handing each block's payload to `visit`; false when the
     // chain leaves the window or does not ascend (the map path then reads it).
     template <typename Visit> bool walkWindow(const EntryInfo& entry, Visit&& visit) const;
-    // As viewStored, the chain's blocks as pieces when it lies in the window.
+    // The stored bytes as pieces: the chain's blocks when it lies in the window, else the map's
+    // copy in `scratch` (viewStored gathers them when there are several).
     void piecesStored(const EntryInfo& entry, std::vector<std::span<const std::uint8_t>>& pieces,
                       std::vector<std::uint8_t>& scratch);
     std::uint64_t blocksOf(const EntryInfo& entry) const;
@@ -80,9 +77,10 @@ class EntryReader {
     std::uint64_t m_fileSize;
     std::uint32_t m_blockSize;
     std::uint32_t m_firstBlock;
-    std::vector<std::uint8_t> m_buffer; // the window's bytes
-    std::uint64_t m_start = 0;          // file offset of m_buffer[0]
-    std::uint64_t m_length = 0;         // bytes of m_buffer that hold the file
+    std::vector<std::uint8_t> m_buffer;                  // the window's bytes
+    std::vector<std::span<const std::uint8_t>> m_pieces; // viewStored's, reused
+    std::uint64_t m_start = 0;                           // file offset of m_buffer[0]
+    std::uint64_t m_length = 0;                          // bytes of m_buffer that hold the file
     std::uint64_t m_windowReads = 0;
     std::uint64_t m_mapReads = 0;
 };
