@@ -41,19 +41,18 @@ int runUnpack(const QStringList& arguments) {
     dat::EntryReader reader(*dat);
     std::vector<dat::EntryInfo> sorted;
     std::vector<std::uint8_t> scratch;
+    std::vector<std::span<const std::uint8_t>> pieces;
     for (const auto& entry : dat::inFileOrder(dat->entries(), sorted)) {
         if (!filter->accepts(dat::typeName(dat->kind(), entry.id)))
             continue;
-        QByteArray bytes;
         try {
-            // A view of the reader's window where it can be; QByteArray copies it once.
-            const auto view = reader.view(entry, scratch);
-            bytes = QByteArray(reinterpret_cast<const char*>(view.data()), qsizetype(view.size()));
+            // Views of the reader's window, a block each, where it can be: written as they lie.
+            reader.pieces(entry, pieces, scratch);
         } catch (const dat::DatError& error) {
             printError(QString::fromStdString(error.what()));
             return kUsageOrIo;
         }
-        if (!writeFileAtomically(folder.filePath(didText(entry.id) + ".bin"), bytes))
+        if (!writeFileAtomically(folder.filePath(didText(entry.id) + ".bin"), pieces))
             return kUsageOrIo;
     }
     QJsonArray entries;

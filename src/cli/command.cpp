@@ -137,6 +137,20 @@ bool writeFileAtomically(const QString& path, const QByteArray& bytes) {
     return false;
 }
 
+bool writeFileAtomically(const QString& path,
+                         std::span<const std::span<const std::uint8_t>> pieces) {
+    QSaveFile file(path);
+    bool written = file.open(QIODevice::WriteOnly);
+    for (std::size_t i = 0; written && i < pieces.size(); ++i) {
+        const auto size = qint64(pieces[i].size());
+        written = file.write(reinterpret_cast<const char*>(pieces[i].data()), size) == size;
+    }
+    if (written && file.commit())
+        return true;
+    printError("cannot write " + path + ": " + file.errorString());
+    return false;
+}
+
 QByteArray toByteArray(const std::vector<std::uint8_t>& bytes) {
     return QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
 }

@@ -10,6 +10,7 @@
 #include <QStringList>
 #include <cstdint>
 #include <optional>
+#include <span>
 
 namespace portalkit::cli {
 
@@ -101,6 +102,9 @@ std::optional<OpenedEntry> openEntry(const QString& datPath, const QString& idTe
 
 // Writes through a temporary file renamed into place; prints why and returns false on failure.
 bool writeFileAtomically(const QString& path, const QByteArray& bytes);
+// The same for bytes in pieces, written in order (EntryReader::pieces: no gathering copy).
+bool writeFileAtomically(const QString& path,
+                         std::span<const std::span<const std::uint8_t>> pieces);
 QByteArray toByteArray(const std::vector<std::uint8_t>& bytes);
 
 QString didText(std::uint32_t id);
