@@ -191,7 +191,7 @@ std::optional<SceneryObject> placeObject(const VertexContext& v, const dat::Scen
         p.z = *z;
     const dat::Quat& b = obj.baseLocation.orientation;
     Quat q{b.w, b.x, b.y, b.z};
-    if (obj.align != 0) // ObjAlign: face down the slope
+    if (obj.align != 0) // ObjAlign: the heading of -N, which points up the slope
         q = withHeading(q, compassHeading(poly->plane.normal * -1.0f));
     else if (obj.maxRotation > 0) // GetObjFrame: a random heading
         q = withHeading(q, float(sceneNoise(v.x, v.y, k, 63127)) * obj.maxRotation);
