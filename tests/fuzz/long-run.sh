@@ -49,11 +49,11 @@ while read -r unit; do
     [ -e "$seeds/$unit" ] || [ -e "$found/$unit" ] || { cp "$work/keep/$unit" "$found/"; added=$((added + 1)); }
 done < <(comm -13 <(echo "$before") <(ls "$work/keep" | sort))
 
-executions=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | awk '{print $2}' | tail -1)
-rate=$(grep -o 'stat::average_exec_per_sec: [0-9]*' "$log" | awk '{print $2}' | tail -1)
+executions=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{print $2}' | tail -1)
+rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | awk '{print $2}' | tail -1)
 cov_start=$(grep -m1 'INITED' "$log" | grep -o 'cov: [0-9]*' | awk '{print $2}')
 cov_end=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | awk '{print $2}')
-peak=$(grep -o 'stat::peak_rss_mb: [0-9]*' "$log" | awk '{print $2}' | tail -1)
+peak=$(grep -o 'stat::peak_rss_mb: *[0-9]*' "$log" | awk '{print $2}' | tail -1)
 findings=$(ls "$work/artifacts" | wc -l)
 echo "long-run: fuzz_$target executions=${executions:-?} seconds=$elapsed exec/s=${rate:-?}" \
     "cov=${cov_start:-?}->${cov_end:-?} new-units=$added peak-rss-mb=${peak:-?} findings=$findings"
