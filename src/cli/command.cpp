@@ -129,14 +129,6 @@ std::optional<OpenedEntry> openEntry(const QString& datPath, const QString& idTe
     return OpenedEntry{std::move(*dat), found};
 }
 
-bool writeFileAtomically(const QString& path, const QByteArray& bytes) {
-    QSaveFile file(path);
-    if (file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit())
-        return true;
-    printError("cannot write " + path + ": " + file.errorString());
-    return false;
-}
-
 bool writeFileAtomically(const QString& path,
                          std::span<const std::span<const std::uint8_t>> pieces) {
     QSaveFile file(path);
@@ -149,6 +141,12 @@ bool writeFileAtomically(const QString& path,
         return true;
     printError("cannot write " + path + ": " + file.errorString());
     return false;
+}
+
+bool writeFileAtomically(const QString& path, const QByteArray& bytes) {
+    const std::span<const std::uint8_t> whole(reinterpret_cast<const std::uint8_t*>(bytes.data()),
+                                              std::size_t(bytes.size()));
+    return writeFileAtomically(path, std::span(&whole, 1));
 }
 
 QByteArray toByteArray(const std::vector<std::uint8_t>& bytes) {
