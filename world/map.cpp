@@ -107,7 +107,7 @@ void drawRange(const BlockJob& job, const std::vector<const dat::EntryInfo*>& en
             drawLandblock(LandblockTerrain(block, job.region.landDefs), job.region, job.options,
                           job.image);
         } catch (dat::DatError& error) {
-            error.withDid(entry.id).withContext("while drawing the map");
+            error.withDid(entry.id).withContext("drawing the map");
             throw;
         }
     }
@@ -193,7 +193,7 @@ std::vector<LandblockSummary> summarizeLandblocks(const dat::DatFile& cells, con
                     current.infoCells =
                         dat::LandBlockInfo::decode(reader.view(entry, scratch), entry.id).numCells;
                 } catch (dat::DatError& error) {
-                    error.withDid(entry.id).withContext("while summarising the landblocks");
+                    error.withDid(entry.id).withContext("summarising the landblocks");
                     throw;
                 }
             }
