@@ -42,8 +42,9 @@ struct MapOptions {
     std::uint32_t background = 0xFF181C22;  // 0xAARRGGBB, landblocks the DAT lacks
     std::uint32_t road = 0xFFB4A486;        // PortalKit's road colour (docs/world.md#world-map)
     std::uint32_t unknownType = 0xFF808080; // a terrain type the Region does not list
-    // Threads drawing landblocks; 0 asks the hardware.
-    int threads = 0;
+    // Threads drawing landblocks, 0 for one per core. One by default: a second did not pay on
+    // the container bench (docs/benchmarks.md).
+    int threads = 1;
     // Set from another thread to stop early (the studio's dock); the image is then partial.
     const std::atomic<bool>* cancel = nullptr;
 };
