@@ -74,6 +74,15 @@ struct ProcessRun {
 std::optional<ProcessRun> runProcess(const QString& program, const QStringList& arguments,
                                      bool keepOutput, std::vector<int> okCodes = {0});
 
+// A process run to its end with what the kernel counted for it alone (wait4): wall seconds and
+// its peak resident set, MiB. Its stdout goes to /dev/null. Nothing (said on stderr) when it
+// cannot start, is killed or exits with a code other than 0.
+struct MeasuredRun {
+    double seconds = 0;
+    double peakRssMiB = 0;
+};
+std::optional<MeasuredRun> runProcessMeasured(const QString& program, const QStringList& arguments);
+
 QJsonArray toJsonArray(const std::vector<double>& values);
 // A suite's report: its `figures` and the fields every report has: suite, version, cores, cpu,
 // and the seed (as a string, since JSON numbers lose 64-bit seeds) when the suite has one.

@@ -13,6 +13,7 @@ namespace {
 
 constexpr int kDecodeAllRuns = 3; // each several seconds at 805k entries
 constexpr int kLsRuns = 5;
+constexpr int kMapRuns = 3;
 
 std::vector<TypeSizes> typeSizes(const QString& path) {
     const dat::DatFile dat = dat::DatFile::open(path);
@@ -66,6 +67,23 @@ bool timePairs(const QString& path, const QStringList& arguments, int runs, Pair
     return true;
 }
 
+// `portalkit map` and cat, in turn, `kMapRuns` times, with the map child's peak RSS.
+bool timeMap(const QString& path, const QStringList& arguments, PairedTimes& times,
+             std::vector<double>& peakMiB) {
+    const QString self = QCoreApplication::applicationFilePath();
+    for (int run = 0; run < kMapRuns; ++run) {
+        const auto cat = runProcess("cat", {path}, false);
+        const auto map = runProcessMeasured(self, arguments);
+        if (!cat || !map)
+            return false;
+        times.catSeconds.push_back(cat->seconds);
+        times.seconds.push_back(map->seconds);
+        times.toCat.push_back(map->seconds / cat->seconds);
+        peakMiB.push_back(map->peakRssMiB);
+    }
+    return true;
+}
+
 void addPairedJson(const QString& prefix, const PairedTimes& times, QJsonObject& cell) {
     cell[prefix + "Seconds"] = median(times.seconds);
     cell[prefix + "SecondsRuns"] = toJsonArray(times.seconds);
@@ -86,13 +104,18 @@ QString pairedRow(const QString& label, const PairedTimes& times) {
 
 } // namespace
 
-std::optional<CellCommandFigures> measureCellCommands(const QString& path) {
+std::optional<CellCommandFigures> measureCellCommands(const QString& path, const MapFiles& map) {
     CellCommandFigures figures;
     figures.types = typeSizes(path);
     QByteArray report;
     if (!timePairs(path, {"decode-all", path, "--json"}, kDecodeAllRuns, figures.decodeAll,
                    &report) ||
         !timePairs(path, {"ls", path, "--json"}, kLsRuns, figures.lsJson, nullptr))
+        return std::nullopt;
+    const QStringList mapArguments{"map", path, map.regionDat, "-o", map.image};
+    if (!timeMap(path, mapArguments, figures.map, figures.mapPeakMiB) ||
+        !timeMap(path, mapArguments + QStringList{"--threads", "2"}, figures.mapTwoThreads,
+                 figures.mapTwoThreadsPeakMiB))
         return std::nullopt;
     const QJsonObject decoded = QJsonDocument::fromJson(report).object();
     figures.decoded = decoded["decoded"].toInteger();
@@ -127,6 +150,17 @@ QString cellCommandsTable(const CellCommandFigures& figures) {
                 .arg(figures.failed)
                 .arg(figures.mismatches);
     text += pairedRow("ls --json, median of 5", figures.lsJson);
+    text += pairedRow("map, median of 3", figures.map);
+    text +=
+        QStringLiteral("%1%2 MiB\n")
+            .arg("  peak RSS, largest", -34)
+            .arg(fixed(*std::max_element(figures.mapPeakMiB.begin(), figures.mapPeakMiB.end()), 0));
+    text += pairedRow("map --threads 2, median of 3", figures.mapTwoThreads);
+    text += QStringLiteral("%1%2 MiB\n")
+                .arg("  peak RSS, largest", -34)
+                .arg(fixed(*std::max_element(figures.mapTwoThreadsPeakMiB.begin(),
+                                             figures.mapTwoThreadsPeakMiB.end()),
+                           0));
     return text;
 }
 
@@ -145,6 +179,10 @@ void addCellCommandsJson(const CellCommandFigures& figures, QJsonObject& cell) {
     cell["decodeAllFailed"] = figures.failed;
     cell["decodeAllRoundTripMismatches"] = figures.mismatches;
     addPairedJson("lsJson", figures.lsJson, cell);
+    addPairedJson("map", figures.map, cell);
+    cell["mapPeakRssMiBRuns"] = toJsonArray(figures.mapPeakMiB);
+    addPairedJson("mapTwoThreads", figures.mapTwoThreads, cell);
+    cell["mapTwoThreadsPeakRssMiBRuns"] = toJsonArray(figures.mapTwoThreadsPeakMiB);
 }
 
 } // namespace portalkit::bench

@@ -1,8 +1,9 @@
 #pragma once
 
 // The container suite's figures for the cell-like DAT's records: what its entries are (count
-// and size spread per type), and `portalkit decode-all` and `portalkit ls --json` on it, each
-// run as its own process and timed against `cat` of the file in the same run.
+// and size spread per type), and `portalkit decode-all`, `portalkit ls --json` and `portalkit
+// map` on it, each run as its own process and timed against `cat` of the file in the same run
+// (map also with its peak RSS, on one thread and on two).
 
 #include <QJsonObject>
 #include <QString>
@@ -36,6 +37,10 @@ struct CellCommandFigures {
     std::vector<TypeSizes> types; // in the order the DAT's entries first name them
     PairedTimes decodeAll;
     PairedTimes lsJson;
+    PairedTimes map;                // one thread, the default
+    std::vector<double> mapPeakMiB; // the map child's peak RSS, run by run
+    PairedTimes mapTwoThreads;      // --threads 2
+    std::vector<double> mapTwoThreadsPeakMiB;
     // What decode-all reported on its first run.
     qint64 decoded = 0;
     qint64 failed = 0;
@@ -43,9 +48,15 @@ struct CellCommandFigures {
     bool decodeOk = false;
 };
 
+// Where `portalkit map` finds its Region and writes its image.
+struct MapFiles {
+    QString regionDat;
+    QString image;
+};
+
 // Measures the cell-like DAT at `path` with this process's own binary. Nothing when a command
 // could not run (said on stderr).
-std::optional<CellCommandFigures> measureCellCommands(const QString& path);
+std::optional<CellCommandFigures> measureCellCommands(const QString& path, const MapFiles& map);
 
 // The rows the container table gets, and the fields the cell DAT's report gets.
 QString cellCommandsTable(const CellCommandFigures& figures);

@@ -3,6 +3,7 @@
 #include "bench/bench_common.h"
 #include "bench/cell_records.h"
 #include "datreader/container/dat_writer.h"
+#include "datreader/records/region.h"
 
 #include <algorithm>
 #include <cmath>
@@ -139,6 +140,26 @@ WriteSeconds writeCellBenchDat(std::uint64_t entryCount, std::uint64_t seed, con
         writer.put(std::move(entry));
     }
     return saveTimed(writer, start, path);
+}
+
+void writeRegionBenchDat(std::uint64_t seed, const QString& path) {
+    authoring::RandomDraws draws(seed ^ 0x13);
+    dat::Region region;
+    region.id = 0x13000000;
+    for (std::size_t i = 0; i < region.landDefs.landHeightTable.size(); ++i)
+        region.landDefs.landHeightTable[i] = 2.0f * float(i);
+    for (int type = 0; type < 32; ++type) {
+        dat::TerrainType terrainType;
+        terrainType.color = 0xFF000000u | std::uint32_t(draws.below(0x1000000));
+        region.terrain.terrainTypes.push_back(terrainType);
+    }
+    dat::DatWriter writer(dat::DatKind::Portal, kPortalBlockSize);
+    dat::WriterEntry entry;
+    entry.id = region.id;
+    const std::vector<std::uint8_t> bytes = region.encode();
+    entry.data = QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
+    writer.put(std::move(entry));
+    writer.save(path);
 }
 
 } // namespace portalkit::bench

@@ -46,4 +46,9 @@ EncodedCellDat encodeCellDat(const std::vector<PlannedLandblock>& plan, std::uin
 // Plans, encodes and writes the cell-like DAT. Throws DatError when the writer fails.
 WriteSeconds writeCellBenchDat(std::uint64_t entryCount, std::uint64_t seed, const QString& path);
 
+// A portal DAT holding only a Region 0x13000000 for `portalkit map` of the cell-like DAT: 32
+// terrain types with seeded map colours and a rising height table (2 m a step), no texture
+// merge data. Throws DatError when the writer fails.
+void writeRegionBenchDat(std::uint64_t seed, const QString& path);
+
 } // namespace portalkit::bench

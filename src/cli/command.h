@@ -40,6 +40,7 @@ int runDiff(const QStringList& arguments);
 int runSimulate(const QStringList& arguments);
 int runWire(const QStringList& arguments);
 int runWhich(const QStringList& arguments);
+int runMap(const QStringList& arguments);
 // Only in builds with the GUI (PORTALKIT_HAS_RENDER).
 int runRender(const QStringList& arguments);
 

@@ -31,6 +31,7 @@ constexpr std::array kCommands{
     Command{"export", "write an image as PNG, a sound as .wav/.mp3, or raw bytes", runExport},
     Command{"diff", "entries added, removed and changed between two DATs; exit 1 if any", runDiff},
     Command{"audit", "check a DAT against a manifest of pins (--snapshot, --hash-all)", runAudit},
+    Command{"map", "draw a cell DAT's world map as PNG; --json lists its landblocks", runMap},
     Command{"simulate", "run an effect headless on one object and trace what happens", runSimulate},
 #ifdef PORTALKIT_HAS_RENDER
     Command{"render", "draw frames of an effect off screen to PNG (needs an X display)", runRender},

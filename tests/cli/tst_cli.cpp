@@ -50,7 +50,7 @@ class TestCli : public QObject {
         QCOMPARE(run.exitCode, 0);
         for (const char* command :
              {"info", "ls", "cat", "verify", "pack", "unpack", "bench", "show", "decode-all",
-              "scan-blocking", "export", "audit", "diff", "build", "simulate", "wire"})
+              "scan-blocking", "export", "audit", "diff", "build", "simulate", "wire", "map"})
             QVERIFY2(run.out.contains(command), command);
         run = runPortalkit({"frobnicate"});
         QCOMPARE(run.exitCode, 2);
@@ -63,7 +63,7 @@ class TestCli : public QObject {
         QTest::addColumn<QString>("command");
         for (const char* command :
              {"info", "ls", "cat", "verify", "pack", "unpack", "bench", "show", "decode-all",
-              "scan-blocking", "export", "audit", "diff", "build", "simulate", "wire"})
+              "scan-blocking", "export", "audit", "diff", "build", "simulate", "wire", "map"})
             QTest::newRow(command) << command;
     }
     void everyCommandHasHelp() {

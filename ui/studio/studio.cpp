@@ -13,7 +13,9 @@
 #include "ui/session/table_browser.h"
 #include "ui/session/timeline_bar.h"
 #include "ui/studio/export_dialog.h"
+#include "ui/widgets/browser_dock.h"
 #include "ui/widgets/main_window.h"
+#include "ui/widgets/world_map_dock.h"
 
 #include <QAction>
 #include <QDir>
@@ -49,6 +51,10 @@ Studio::Studio(MainWindow* window)
     m_timelineDock = addDock(tr("Timeline"), QStringLiteral("timeline"), Qt::BottomDockWidgetArea);
     m_eventLogDock = addDock(tr("Event log"), QStringLiteral("events"), Qt::BottomDockWidgetArea);
     m_plotDock = addDock(tr("Particles"), QStringLiteral("particles"), Qt::BottomDockWidgetArea);
+    // The map shares the right column with the script table: both are looked at now and then.
+    m_worldMap = new WorldMapDock(m_window);
+    m_window->addDockWidget(Qt::RightDockWidgetArea, m_worldMap);
+    m_window->tabifyDockWidget(m_tablesDock, m_worldMap);
     // The timeline gets the whole width under the viewport, the log and plot share a row below
     // it, and the right column stays narrow enough to leave the viewport most of the window.
     m_window->splitDockWidget(m_timelineDock, m_eventLogDock, Qt::Vertical);
@@ -74,6 +80,8 @@ Studio::Studio(MainWindow* window)
     });
 
     connect(m_window, &MainWindow::datsChanged, this, &Studio::rebuildSession);
+    connect(m_window, &MainWindow::datsChanged, this, &Studio::refreshWorldMap);
+    connect(m_worldMap, &WorldMapDock::landblockActivated, this, &Studio::showLandblock);
     connect(m_window, &MainWindow::setupSelected, this, &Studio::showSetup);
     connect(m_window, &MainWindow::entrySelected, this, &Studio::describeSelection);
     connect(m_window, &MainWindow::physicsScriptTableSelected, this, [this](std::uint32_t id) {
@@ -83,13 +91,39 @@ Studio::Studio(MainWindow* window)
         }
     });
     rebuildSession();
+    refreshWorldMap();
+}
+
+void Studio::refreshWorldMap() {
+    std::shared_ptr<const dat::DatFile> cells;
+    for (const auto& dat : m_window->dats())
+        if (dat->kind() == dat::DatKind::Cell)
+            cells = dat;
+    m_worldMap->setDats(cells, m_window->portalDat());
+}
+
+bool Studio::showLandblock(std::uint32_t landblockId) {
+    std::shared_ptr<const dat::DatFile> cells;
+    for (const auto& dat : m_window->dats())
+        if (dat->kind() == dat::DatKind::Cell)
+            cells = dat;
+    const QString name = dat::didJson(landblockId);
+    // The viewport that draws a landblock is still to come (issue 22): for now the browser
+    // shows its LandBlock record.
+    if (cells && cells->find(landblockId) &&
+        m_window->browserDock()->navigateTo(landblockId, cells.get())) {
+        m_window->statusBar()->showMessage(tr("Landblock %1").arg(name), 5000);
+        return true;
+    }
+    m_window->statusBar()->showMessage(tr("Landblock %1 is not in the cell DAT").arg(name), 5000);
+    return false;
 }
 
 void Studio::addViewActions() {
     QMenu* view = m_window->viewMenu();
     view->addSeparator();
-    for (QDockWidget* dock :
-         {m_launcherDock, m_tablesDock, m_timelineDock, m_eventLogDock, m_plotDock})
+    for (QDockWidget* dock : {m_launcherDock, m_tablesDock, m_timelineDock, m_eventLogDock,
+                              m_plotDock, static_cast<QDockWidget*>(m_worldMap)})
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
     QMenu* viewport = view->addMenu(tr("Vie&wport"));

@@ -1,9 +1,9 @@
 #pragma once
 // The studio put together (architecture.md): MainWindow's browser and inspector around the Qt3D
 // viewport, and the effect session with its launcher, timeline, event log, particle plot and
-// table browser as docks, and its sound. Choosing a Setup in the browser shows it; choosing a
-// PhysicsScriptTable lists it. The session is rebuilt from the portal DAT whenever the open
-// DATs change.
+// table browser as docks, and its sound, and the World map of the open cell DAT. Choosing a Setup
+// in the browser shows it; choosing a PhysicsScriptTable lists it. The session is rebuilt from the
+// portal DAT whenever the open DATs change.
 
 #include "export/model_export.h"
 
@@ -39,6 +39,7 @@ class SoundPlayer;
 class StudioSession;
 class TableBrowser;
 class TimelineBar;
+class WorldMapDock;
 
 class Studio : public QObject {
     Q_OBJECT
@@ -58,6 +59,12 @@ class Studio : public QObject {
     TableBrowser* tableBrowser() const { return m_tables; }
     // Plays the session's sounds; null while no portal DAT is open.
     SoundPlayer* soundPlayer() const { return m_sound; }
+    // The World map of the open cell DAT; a click selects that landblock in the browser.
+    WorldMapDock* worldMap() const { return m_worldMap; }
+    // Shows a landblock (0xXXYYFFFF) the map was clicked on: its LandBlock in the browser when
+    // the cell DAT holds it, else only a word on the status bar. False in that second case.
+    bool showLandblock(std::uint32_t landblockId);
+
     // Mute (M), shown in the timeline; checked while the sound player is muted.
     QAction* muteAction() const { return m_muteAction; }
 
@@ -73,6 +80,8 @@ class Studio : public QObject {
 
   private:
     void rebuildSession();
+    // Hands the World map the open cell and portal DATs.
+    void refreshWorldMap();
     // The viewport's caption: what it draws, and when the browser shows an entry it cannot
     // draw (a GfxObj, a texture...), that the view still shows the last Setup.
     void describeSelection(std::uint32_t id);
@@ -101,6 +110,7 @@ class Studio : public QObject {
     QDockWidget* m_eventLogDock;
     QDockWidget* m_plotDock;
     QDockWidget* m_tablesDock;
+    WorldMapDock* m_worldMap;
 };
 
 } // namespace portalkit::ui
