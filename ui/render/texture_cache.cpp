@@ -9,8 +9,8 @@
 
 #include <QLoggingCategory>
 #include <QPainter>
-#include <Qt3DRender/QPaintedTextureImage>
 #include <Qt3DRender/QAbstractTextureImage>
+#include <Qt3DRender/QPaintedTextureImage>
 #include <Qt3DRender/QTexture>
 #include <Qt3DRender/QTextureImageDataGenerator>
 
