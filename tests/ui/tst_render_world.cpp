@@ -170,6 +170,37 @@ class TestRenderWorld : public QObject {
         QVERIFY2(matched >= checked * 95 / 100, qPrintable(QString::number(matched)));
     }
 
+    // The trees east of the town (LandBlockInfo 0xAAB4FFFE) and the scenery change the picture:
+    // the same view with the block's parts left out differs.
+    void staticsAndSceneryAreDrawn() {
+        const WorldSources sources{m_portal.get(), m_cells.get(), m_region};
+        TerrainTextures textures(*m_portal, m_region->terrain.texMerge);
+        const std::uint32_t east = world::landblockId(0xAA, 0xB4);
+        auto block = buildWorldBlock(sources, east, east, textures);
+        QVERIFY(block && block->statics > 0 && !block->parts.empty());
+        OrbitCamera orbit;
+        orbit.yaw = -135;
+        orbit.pitch = 30;
+        orbit.distance = 120;
+        orbit.target = QVector3D(96, 96, block->minZ);
+        const auto drawn = [&](const WorldBlock& b) {
+            OffscreenRenderer renderer(QSize(320, 200));
+            renderer.setAssets(m_portal);
+            renderer.scene().world().setBlocks({b});
+            renderer.setCamera(orbit);
+            return renderer.render(preview::FrameSnapshot{}).convertToFormat(QImage::Format_RGB32);
+        };
+        const QImage with = drawn(*block);
+        WorldBlock bare = *block;
+        bare.parts.clear();
+        const QImage without = drawn(bare);
+        int differing = 0;
+        for (int y = 0; y < with.height(); ++y)
+            for (int x = 0; x < with.width(); ++x)
+                differing += with.pixel(x, y) != without.pixel(x, y) ? 1 : 0;
+        QVERIFY2(differing > 100, qPrintable(QString::number(differing)));
+    }
+
     // portalkit render finds client_cell_1.dat beside the demo portal DAT and draws the blocks.
     void cliRendersALandblock() {
         QTemporaryDir dir;

@@ -33,10 +33,11 @@ Qt3DRender::QGeometryRenderer* indexedRenderer(const SubMesh& sub, Qt3DCore::QNo
 
 } // namespace
 
-// One GfxObj's submeshes, each with its renderer, material and layer, shared by every part.
+// One GfxObj's submeshes, each with its buffers, material and layer, shared by every part; each
+// part gets renderer nodes of its own (renderers shared between entities drew nothing).
 struct WorldView::Drawable {
     struct Piece {
-        Qt3DRender::QGeometryRenderer* renderer = nullptr;
+        SubMesh sub;
         Qt3DRender::QMaterial* material = nullptr;
         Qt3DRender::QLayer* layer = nullptr;
     };
@@ -83,8 +84,7 @@ const WorldView::Drawable* WorldView::drawable(std::uint32_t gfxObj) {
     slot = std::make_unique<Drawable>();
     for (const SubMesh& sub : mesh->subMeshes) {
         const SurfaceLook& look = m_textures.get(sub.surface);
-        slot->pieces.push_back({indexedRenderer(sub, m_shared),
-                                m_materials.make(look, Shading::Mesh, m_shared),
+        slot->pieces.push_back({sub, m_materials.make(look, Shading::Mesh, m_shared),
                                 Materials::blended(look, 0) ? m_blend : m_opaque});
     }
     return slot.get();
@@ -157,7 +157,7 @@ void WorldView::addBlock(const WorldBlock& block, Qt3DRender::QMaterial* materia
         entity->addComponent(transform);
         for (const Drawable::Piece& piece : d->pieces) {
             auto* child = new Qt3DCore::QEntity(entity);
-            child->addComponent(piece.renderer);
+            child->addComponent(indexedRenderer(piece.sub, child));
             child->addComponent(piece.material);
             child->addComponent(piece.layer);
         }

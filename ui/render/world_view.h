@@ -3,8 +3,8 @@
 // The world's Qt3D entities (docs/render.md#the-world): each WorldBlock's terrain as one indexed
 // mesh textured by its atlas, and its statics and scenery as GfxObj meshes through the scene's
 // mesh and texture caches and materials, lit and blended as Setup parts are. Parts of the same
-// GfxObj share their geometry and materials; only the transform is per object. The blocks'
-// atlases are drawn from one texture holding them all, placed as on the map.
+// GfxObj share their vertex buffers and materials; the transform and renderer are per object. The
+// blocks' atlases are drawn from one texture holding them all, placed as on the map.
 
 #include "ui/render/materials.h"
 #include "ui/render/mesh_cache.h"
