@@ -80,6 +80,8 @@ QImage renderWorld(const WorldRenderJob& job, const std::shared_ptr<const previe
                                                              camera ? (*camera)[1] : 35.0f);
     if (camera && (*camera)[2] > 0)
         orbit.distance = (*camera)[2];
+    else // the sphere round the blocks' box is loose for a square of land seen obliquely
+        orbit.distance *= 0.7f;
     renderer.setCamera(orbit);
     // The atlases upload on the aspect thread and may miss the first frames: draw one first.
     renderer.render(preview::FrameSnapshot{});

@@ -303,7 +303,9 @@ void Studio::showWorld(const WorldLoad& load) {
         parts += block.parts.size();
     world.setBlocks(load.blocks);
     m_landblock = load.block;
-    m_viewport->setCamera(render::OrbitCamera::framing(world.bounds(), -135, 35));
+    render::OrbitCamera camera = render::OrbitCamera::framing(world.bounds(), -135, 35);
+    camera.distance *= 0.7f; // as portalkit render frames the blocks: their sphere is loose
+    m_viewport->setCamera(camera);
     m_viewport->setCaption(tr("Landblock %1 and its neighbours: %2 landblocks, %3 parts "
                               "(built in %4 ms)")
                                .arg(dat::didJson(load.block))
