@@ -3,7 +3,9 @@
 #include "datreader/imaging/pixel_encoder.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 namespace portalkit::authoring {
@@ -42,13 +44,35 @@ int textureSide(const JsonNode& node, PixelFormat format) {
     return side;
 }
 
+// A point in image fractions: x right, y down, (0, 0) the top-left corner of the image.
+using ImagePoint = std::array<double, 2>;
+
 struct PatternSpec {
     Pattern pattern;
     int width, height;
     std::vector<Rgba> colours;
     int cells;
     std::uint32_t seed;
+    // Optional geometry (docs/demo.md#source-format): radial and ring measure from `centre`
+    // instead of the image centre; gradient runs from `from` to `to` instead of top to bottom.
+    // Unset, the pixels are computed exactly as before, so existing textures keep their bytes.
+    std::optional<ImagePoint> centre, from, to;
 };
+
+std::optional<ImagePoint> imagePoint(const JsonNode& node) {
+    if (node.isMissing())
+        return std::nullopt;
+    if (!node.isArray() || node.value().toArray().size() != 2)
+        node.fail("expected [x, y] in image fractions");
+    return ImagePoint{realIn(node[0], -4, 4), realIn(node[1], -4, 4)};
+}
+
+// Where the pixel centre (u, v) projects on from → to, 0 at `from` and 1 at `to`.
+double gradientAlong(const PatternSpec& spec, double u, double v) {
+    const double ax = (*spec.to)[0] - (*spec.from)[0], ay = (*spec.to)[1] - (*spec.from)[1];
+    const double length2 = ax * ax + ay * ay;
+    return length2 > 0 ? ((u - (*spec.from)[0]) * ax + (v - (*spec.from)[1]) * ay) / length2 : 0;
+}
 
 // Smooth value noise on a cells × cells lattice that wraps, so the texture tiles.
 double valueNoise(const PatternSpec& spec, double x, double y) {
@@ -75,15 +99,18 @@ Rgba patternPixel(const PatternSpec& spec, int x, int y) {
     // The pixel's centre in 0..1, and from the image centre in -1..1.
     const double u = (x + 0.5) / spec.width, v = (y + 0.5) / spec.height;
     const double dx = 2 * u - 1, dy = 2 * v - 1;
+    const double cx = spec.centre ? 2 * (u - (*spec.centre)[0]) : dx;
+    const double cy = spec.centre ? 2 * (v - (*spec.centre)[1]) : dy;
+    const double fromCentre = std::sqrt(cx * cx + cy * cy);
     const double distance = std::sqrt(dx * dx + dy * dy);
     const auto cycle = [&](int index) {
         return spec.colours[std::size_t(index) % spec.colours.size()];
     };
     switch (spec.pattern) {
     case Pattern::Radial:
-        return rampAt(spec.colours, distance);
+        return rampAt(spec.colours, fromCentre);
     case Pattern::Ring: // brightest on a circle at 0.7 of the half-size, fading over 0.3 each way
-        return rampAt(spec.colours, std::abs(distance - 0.7) / 0.3);
+        return rampAt(spec.colours, std::abs(fromCentre - 0.7) / 0.3);
     case Pattern::Spark: {
         // A soft core with two thin streaks crossing it: a four-pointed glint.
         const double core = std::pow(std::max(0.0, 1 - distance), 2);
@@ -92,6 +119,8 @@ Rgba patternPixel(const PatternSpec& spec, int x, int y) {
         return rampAt(spec.colours, 1 - std::min(1.0, core + streakAlongX + streakAlongY));
     }
     case Pattern::Gradient: // exact end colours on the top and bottom rows
+        if (spec.from && spec.to)
+            return rampAt(spec.colours, gradientAlong(spec, u, v));
         return rampAt(spec.colours, spec.height > 1 ? double(y) / (spec.height - 1) : 0);
     case Pattern::Noise:
         return rampAt(spec.colours, valueNoise(spec, u, v));
@@ -127,6 +156,15 @@ dat::RenderSurface generateTexture(const JsonNode& spec, std::uint32_t did,
     pattern.colours = colourList(spec["colors"], 1, {{255, 255, 255, 255}, {255, 255, 255, 0}});
     pattern.cells = integerIn(spec["cells"], 1, kMaxCells, 8);
     pattern.seed = spec["seed"].u32(1);
+    if (pattern.pattern == Pattern::Radial || pattern.pattern == Pattern::Ring)
+        pattern.centre = imagePoint(spec["centre"]);
+    if (pattern.pattern == Pattern::Gradient) {
+        pattern.from = imagePoint(spec["from"]);
+        pattern.to = imagePoint(spec["to"]);
+        if (bool(pattern.from) != bool(pattern.to))
+            spec[pattern.from ? "to" : "from"].fail(
+                "a gradient needs both from and to, or neither");
+    }
 
     dat::RenderSurface surface;
     surface.id = did;

@@ -56,3 +56,7 @@ render arrow-%d.png --scenario "$scenarios/arrow.json" --time 0.4,1.0 --camera 7
 
 # The Tusker Fist: its Setup's DefaultScript scales it to 1.25 and starts a glow emitter.
 render tusker-fist.png --setup 0x02000EAE --time 1.0 --camera 40,25,1.1
+
+# The demo town 0xA9B4 and its eight neighbours from the south-west, with the demo cell DAT
+# (client_cell_1.dat beside the portal DAT): terrain, statics and scenery.
+render world-town.png --landblock 0xA9B4 --radius 1

@@ -9,6 +9,7 @@
 #include "preview/scene/effect_actions.h"
 #include "preview/scene/preview_scene.h"
 #include "preview/timeline/scenario.h"
+#include "render_world.h"
 #include "ui/render/offscreen_renderer.h"
 
 #include <QBuffer>
@@ -329,6 +330,48 @@ int renderJob(const RenderJob& job, const std::shared_ptr<const Assets>& assets)
     return kSuccess;
 }
 
+// --landblock: the world around a landblock, no object and no clock (docs/cli.md).
+int runWorld(const QCommandLineParser& parser) {
+    WorldRenderJob job;
+    const auto block = parseLandblock(parser.value("landblock"));
+    bool radiusOk = false;
+    job.radius = parser.value("radius").toInt(&radiusOk);
+    if (!block || !radiusOk || job.radius < 0 || job.radius > 8) {
+        printError("--landblock takes a landblock (0xA9B4) and --radius 0 to 8");
+        return kUsageOrIo;
+    }
+    job.block = *block;
+    for (const char* option : {"setup", "scenario", "time", "at"})
+        if (parser.isSet(option)) {
+            printError(QStringLiteral("--%1 does not apply to --landblock yet")
+                           .arg(QLatin1String(option)));
+            return kUsageOrIo;
+        }
+    RenderJob image;
+    const auto timeout = parseNumber(parser.value("timeout"));
+    if (!readImageOptions(parser, image) || !timeout || *timeout < 100) {
+        if (!timeout || *timeout < 100)
+            printError("--timeout takes milliseconds, at least 100");
+        return kUsageOrIo;
+    }
+    job.size = image.size;
+    job.camera = image.camera;
+    job.timeoutMs = int(std::min<std::uint32_t>(*timeout, 600000));
+    const QStringList dats = parser.positionalArguments();
+    const QString cellPath = findCellDat(dats.at(0), dats.value(1));
+    if (cellPath.isEmpty()) {
+        printError("--landblock needs the cell DAT: give CELL.dat, or put client_cell_1.dat "
+                   "beside the portal DAT");
+        return kUsageOrIo;
+    }
+    const auto portal = openAssets(dats.at(0));
+    const auto cells = portal ? openAssets(cellPath) : nullptr;
+    if (!cells)
+        return kUsageOrIo;
+    const QImage frame = renderWorld(job, portal, cells);
+    return !frame.isNull() && writeFrame(frame, image.output) ? kSuccess : kUsageOrIo;
+}
+
 } // namespace
 
 int runRender(const QStringList& arguments) {
@@ -336,9 +379,14 @@ int runRender(const QStringList& arguments) {
     parser.setApplicationDescription(
         "Renders frames of one object built from a Setup (its default script, then the chosen "
         "effect at each --at time, default 0, and any --at T=ACTION) or of a --scenario, off "
-        "screen with the studio's renderer, at each --time. Needs an X display (xvfb-run). "
+        "screen with the studio's renderer, at each --time; or, with --landblock, the world "
+        "around a landblock from the portal and cell DATs. Needs an X display (xvfb-run). "
         "Deterministic simulation: the same seed gives the same frames.");
     parser.addPositionalArgument("DAT", "The portal DAT (the demo DAT or client_portal.dat).");
+    parser.addPositionalArgument("CELL.dat",
+                                 "With --landblock: the cell DAT (default: client_cell_1.dat "
+                                 "beside the portal DAT).",
+                                 "[CELL.dat]");
     parser.addOptions(objectEffectOptions());
     parser.addOptions({
         {"time",
@@ -363,9 +411,24 @@ int runRender(const QStringList& arguments) {
         {"seed", "Random seed.", "N", "1"},
         {"dt", "Frame step in seconds.", "S", "0.04"},
         {"timeout", "Give up on a frame after this many milliseconds.", "MS", "20000"},
+        {"landblock",
+         "Draw this landblock's terrain, statics and scenery (0xA9B4) instead of an object; "
+         "the camera looks from the south-west unless --camera says otherwise.",
+         "ID"},
+        {"radius", "With --landblock: rings of neighbouring landblocks to draw too.", "N", "0"},
     });
-    if (auto exit = parseOrExit(parser, arguments, 1))
+    if (auto exit = parseOrExit(parser, arguments, -1))
         return *exit;
+    const qsizetype positional = parser.positionalArguments().size();
+    const qsizetype allowed = parser.isSet("landblock") ? 2 : 1;
+    if (positional < 1 || positional > allowed) {
+        printError(QStringLiteral("expected %1 argument(s), got %2 (see --help)")
+                       .arg(allowed == 1 ? QStringLiteral("1") : QStringLiteral("1 or 2"))
+                       .arg(positional));
+        return kUsageOrIo;
+    }
+    if (parser.isSet("landblock"))
+        return runWorld(parser);
     RenderJob job;
     if (!readJob(parser, job))
         return kUsageOrIo;

@@ -1,4 +1,5 @@
 #include "datreader/container/dat_file.h"
+#include "datreader/records/common.h"
 #include "src/version_text.h"
 #include "ui/studio/studio.h"
 #include "ui/widgets/main_window.h"
@@ -39,6 +40,10 @@ int main(int argc, char** argv) {
                   "installed, and the demo cell DAT beside it when there is one).");
     parser.addOption(
         {"audit", "Open the Audit panel and run this manifest against the DAT.", "MANIFEST"});
+    parser.addOption({"select",
+                      "Show this entry first instead of the first Setup, e.g. a landblock's "
+                      "LandBlockInfo 0xA9B4FFFE to see that part of the world.",
+                      "ID"});
     parser.process(app);
 
     QStringList paths = parser.positionalArguments();
@@ -49,8 +54,17 @@ int main(int argc, char** argv) {
     portalkit::ui::Studio studio(&window);
     for (const QString& path : paths)
         window.openDat(path);
-    // Something to look at straight away: the first Setup of the portal DAT.
-    if (const auto portal = window.portalDat())
+    // Something to look at straight away: the entry asked for, else the first Setup of the
+    // portal DAT.
+    bool shown = false;
+    if (parser.isSet("select")) {
+        const auto id = portalkit::dat::parseDid(parser.value("select"));
+        shown = id && window.selectEntry(*id);
+        if (!shown)
+            qWarning("--select %s: no open DAT holds that entry",
+                     qPrintable(parser.value("select")));
+    }
+    if (const auto portal = window.portalDat(); portal && !shown)
         for (const auto& entry : portal->entries())
             if (entry.id >> 24 == 0x02) {
                 window.selectEntry(entry.id);

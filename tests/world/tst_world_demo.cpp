@@ -1,7 +1,8 @@
 // The world library on the demo DATs the build makes (docs/demo.md): every landblock of the demo
-// cell DAT builds its terrain, neighbours stitch along their shared edges, every cell with corner
-// overlays finds its alpha maps, and the scenery pass places objects, the same ones run after run,
-// each inside its block and on the ground.
+// cell DAT builds its terrain, neighbours stitch along their shared edges, the alpha maps look
+// like their codes, every cell's merged texture completes (its alpha and road maps are found),
+// and the scenery pass places objects, the same ones run after run, each inside its block and on
+// the ground.
 
 #include "datreader/container/dat_file.h"
 #include "datreader/records/record.h"
@@ -110,13 +111,43 @@ class TestWorldDemo : public QObject {
         QCOMPARE(edges, 12); // a 3x3 grid has 6 east and 6 north edges inside it
     }
 
-    // Every cell whose overlays are corners finds its corner map (any corner turns into any
-    // other). The demo's side maps carry corner codes (1 and 2), which no turn makes a side, so
-    // a cell that needs a side is abandoned, as the client would abandon it.
-    void everyCornerCellFindsItsAlphaMaps() {
+    // An alpha byte is the weight of what is already there (docs/world.md#terrain-textures), so
+    // each corner a map's code names (SW 1, SE 2, NE 4, NW 8) takes the overlay (a low byte) and
+    // every other corner keeps the base (a high byte). Row 0 is north, so SW is bottom-left.
+    void alphaMapsMatchTheirCodes() {
+        const TexMerge& merge = region().terrain.texMerge;
+        std::vector<TerrainAlphaMap> maps = merge.cornerMaps;
+        maps.insert(maps.end(), merge.sideMaps.begin(), merge.sideMaps.end());
+        maps.insert(maps.end(), merge.roadMaps.begin(), merge.roadMaps.end());
+        QCOMPARE(maps.size(), std::size_t(7));
+        for (const TerrainAlphaMap& map : maps) {
+            const auto texture = record<SurfaceTexture>(portal(), map.textureId);
+            const auto image = record<RenderSurface>(portal(), texture.renderSurfaceIds.at(0));
+            const int w = image.width, h = image.height;
+            QCOMPARE(image.sourceData.size(), std::size_t(w * h)); // one byte per texel
+            const std::array<std::pair<int, int>, 4> corners{
+                {{0, h - 1}, {w - 1, h - 1}, {w - 1, 0}, {0, 0}}}; // SW, SE, NE, NW
+            for (int k = 0; k < 4; ++k) {
+                const auto [x, y] = corners[std::size_t(k)];
+                const int alpha = image.sourceData[std::size_t(y * w + x)];
+                const bool overlay = (map.code >> k) & 1u;
+                QVERIFY2(overlay ? alpha < 32 : alpha > 224,
+                         qPrintable(QString("%1 code %2 corner %3: %4")
+                                        .arg(map.textureId, 0, 16)
+                                        .arg(map.code)
+                                        .arg(k)
+                                        .arg(alpha)));
+            }
+        }
+    }
+
+    // Every demo cell's texture completes (docs/demo.md): each terrain overlay finds its one
+    // hashed alpha map under some quarter turn (corner maps for corners, side maps for sides), and
+    // each road code finds a road map. Corner and side cells both occur, so both lists are used.
+    void everyCellTextureCompletes() {
         const TexMerge& merge = region().terrain.texMerge;
         const TextureLookup none = [](std::uint32_t) -> const DecodedTexture* { return nullptr; };
-        int sideCells = 0, cornerCells = 0;
+        int sideCells = 0, cornerCells = 0, roadCells = 0;
         for (const auto& [id, t] : terrains())
             for (int cx = 0; cx < 8; ++cx)
                 for (int cy = 0; cy < 8; ++cy) {
@@ -124,19 +155,29 @@ class TestWorldDemo : public QObject {
                         t.terrainWord(cx, cy), t.terrainWord(cx + 1, cy),
                         t.terrainWord(cx + 1, cy + 1), t.terrainWord(cx, cy + 1)};
                     const std::uint32_t pcode = paletteCode(corners);
+                    const QString where =
+                        QString("landblock %1 cell %2,%3").arg(id, 0, 16).arg(cx).arg(cy);
+                    const CellTexture tex = buildCellTexture(merge, pcode, 8, none);
+                    QVERIFY2(tex.complete, qPrintable(where));
                     const TerrainChoice choice = chooseTerrain(pcode);
                     const bool side = std::any_of(choice.codes.begin(), choice.codes.end(),
                                                   [](std::uint32_t c) { return c % 3 == 0 && c; });
-                    const CellTexture tex = buildCellTexture(merge, pcode, 8, none);
-                    QVERIFY2(
-                        tex.complete != side,
-                        qPrintable(
-                            QString("landblock %1 cell %2,%3").arg(id, 0, 16).arg(cx).arg(cy)));
                     (side ? sideCells : cornerCells) += choice.codes[0] ? 1 : 0;
+                    const RoadCodes roads = roadCodes(pcode);
+                    if (roads.fill)
+                        continue;
+                    for (const std::uint32_t code : roads.codes)
+                        if (code) {
+                            QVERIFY2(findRoadAlpha(merge, pcode, code),
+                                     qPrintable(where + QString(" road code %1").arg(code)));
+                            ++roadCells;
+                        }
                 }
-        qInfo("demo cells with corner overlays: %d, needing a side map: %d", cornerCells,
-              sideCells);
+        qInfo("demo cells with corner overlays: %d, with a side: %d, road layers: %d", cornerCells,
+              sideCells, roadCells);
         QVERIFY(cornerCells > 0);
+        QVERIFY(sideCells > 0);
+        QVERIFY(roadCells > 0);
     }
 
     void sceneryIsDeterministicAndGrounded() {

@@ -1,6 +1,7 @@
 #include "ui/render/scene_view.h"
 
 #include "datreader/records/setup.h"
+#include "ui/render/world_view.h"
 
 #include <QMatrix4x4>
 #include <QQuaternion>
@@ -168,6 +169,8 @@ SceneView::SceneView(Qt3DCore::QEntity* root)
         param(QStringLiteral("lightDirection%1").arg(i), QVector4D());
     }
     m_overlayOn[int(Overlay::Grid)] = false;
+    m_world =
+        std::make_unique<WorldView>(m_root, m_meshes, m_textures, m_materials, m_opaque, m_blend);
 }
 
 SceneView::~SceneView() {
@@ -180,6 +183,7 @@ void SceneView::setAssets(std::shared_ptr<const preview::Assets> assets) {
     m_parts.clear();
     m_particles.clear();
     m_particleCount = 0;
+    m_world->clear();
     m_assets = std::move(assets);
     m_meshes.setAssets(m_assets);
     m_textures.setAssets(m_assets);
@@ -566,6 +570,8 @@ BoundingSphere SceneView::bounds(const preview::FrameSnapshot& snapshot) const {
     if (spheres.empty())
         for (const preview::PartInstance& part : snapshot.parts)
             spheres.push_back({toQt(part.world.origin), 0.5f});
+    if (spheres.empty() && m_world->blockCount())
+        return m_world->bounds(); // nothing but landblocks: frame them
     if (spheres.empty())
         return {QVector3D(0, 0, 1), 2};
     BoundingSphere out = spheres.front();

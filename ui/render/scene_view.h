@@ -31,6 +31,8 @@ class QTransform;
 
 namespace portalkit::render {
 
+class WorldView;
+
 enum class Overlay {
     CollisionSpheres,
     CylSpheres,
@@ -80,6 +82,10 @@ class SceneView {
                                             QSize size) const;
 
     std::size_t drawnParts() const { return m_parts.size(); }
+
+    // The landblocks drawn under the snapshot's owners (world_view.h); emptied by setAssets.
+    WorldView& world() { return *m_world; }
+    const WorldView& world() const { return *m_world; }
     std::size_t drawnParticles() const { return m_particleCount; }
 
   private:
@@ -111,6 +117,7 @@ class SceneView {
     std::map<int, std::unique_ptr<LineOverlay>> m_lines;
     bool m_overlayOn[kOverlayCount] = {};
     preview::FrameSnapshot m_last;
+    std::unique_ptr<WorldView> m_world; // last: its entities go before the caches they use
 };
 
 } // namespace portalkit::render

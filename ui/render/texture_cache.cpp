@@ -9,8 +9,10 @@
 
 #include <QLoggingCategory>
 #include <QPainter>
+#include <Qt3DRender/QAbstractTextureImage>
 #include <Qt3DRender/QPaintedTextureImage>
 #include <Qt3DRender/QTexture>
+#include <Qt3DRender/QTextureImageDataGenerator>
 
 namespace portalkit::render {
 
@@ -29,6 +31,41 @@ class ImageTexture : public Qt3DRender::QPaintedTextureImage {
     void paint(QPainter* painter) override {
         painter->setCompositionMode(QPainter::CompositionMode_Source);
         painter->drawImage(0, 0, m_image);
+    }
+
+  private:
+    QImage m_image;
+};
+
+// An image's texels for Qt3D's loader. Qt3D shares uploaded data between texture images whose
+// generators compare equal, so equality is the image's own identity (its cache key): two
+// atlases of one size must not collapse into one.
+class ImageGenerator : public Qt3DRender::QTextureImageDataGenerator {
+  public:
+    explicit ImageGenerator(QImage image) : m_image(std::move(image)) {}
+    Qt3DRender::QTextureImageDataPtr operator()() override {
+        auto data = Qt3DRender::QTextureImageDataPtr::create();
+        data->setImage(m_image);
+        return data;
+    }
+    bool operator==(const Qt3DRender::QTextureImageDataGenerator& other) const override {
+        const auto* same = Qt3DCore::functor_cast<ImageGenerator>(&other);
+        return same && same->m_image.cacheKey() == m_image.cacheKey();
+    }
+    QT3D_FUNCTOR(ImageGenerator)
+
+  private:
+    QImage m_image;
+};
+
+class KeyedImageTexture : public Qt3DRender::QAbstractTextureImage {
+  public:
+    KeyedImageTexture(const QImage& image, Qt3DCore::QNode* parent)
+        : QAbstractTextureImage(parent), m_image(image) {}
+
+  protected:
+    Qt3DRender::QTextureImageDataGeneratorPtr dataGenerator() const override {
+        return Qt3DRender::QTextureImageDataGeneratorPtr(new ImageGenerator(m_image));
     }
 
   private:
@@ -118,17 +155,27 @@ const SurfaceLook& TextureCache::get(std::uint32_t id) {
     }
     decoded = decoded.convertToFormat(QImage::Format_RGBA8888);
     m_images[id] = decoded;
-    auto* tex = new Qt3DRender::QTexture2D(m_owner);
+    look.texture = makeImageTexture(decoded, m_owner);
+    look.color = Qt::white;
+    return look;
+}
+
+Qt3DRender::QAbstractTexture* makeImageTexture(const QImage& image, Qt3DCore::QNode* parent,
+                                               bool repeat) {
+    auto* tex = new Qt3DRender::QTexture2D(parent);
     tex->setFormat(Qt3DRender::QAbstractTexture::RGBA8_UNorm);
     tex->setGenerateMipMaps(true);
     tex->setMinificationFilter(Qt3DRender::QAbstractTexture::LinearMipMapNearest);
     tex->setMagnificationFilter(Qt3DRender::QAbstractTexture::Linear);
-    tex->wrapMode()->setX(Qt3DRender::QTextureWrapMode::Repeat);
-    tex->wrapMode()->setY(Qt3DRender::QTextureWrapMode::Repeat);
-    tex->addTextureImage(new ImageTexture(decoded, tex));
-    look.texture = tex;
-    look.color = Qt::white;
-    return look;
+    const auto wrap =
+        repeat ? Qt3DRender::QTextureWrapMode::Repeat : Qt3DRender::QTextureWrapMode::ClampToEdge;
+    tex->wrapMode()->setX(wrap);
+    tex->wrapMode()->setY(wrap);
+    if (repeat)
+        tex->addTextureImage(new ImageTexture(image, tex));
+    else
+        tex->addTextureImage(new KeyedImageTexture(image, tex));
+    return tex;
 }
 
 } // namespace portalkit::render

@@ -31,6 +31,11 @@ struct SurfaceLook {
     bool missing = false; // the fallback colour stands in for an unreadable surface
 };
 
+// A mip-mapped RGBA8 texture of `image`, parented to `parent`; it repeats at its edges, or
+// clamps to them (texture atlases, whose edges must not bleed into each other).
+Qt3DRender::QAbstractTexture* makeImageTexture(const QImage& image, Qt3DCore::QNode* parent,
+                                               bool repeat = true);
+
 class TextureCache {
   public:
     explicit TextureCache(Qt3DCore::QNode* owner) : m_owner(owner) {}

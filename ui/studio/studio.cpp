@@ -5,6 +5,7 @@
 #include "preview/core/assets.h"
 #include "preview/timeline/scenario.h"
 #include "ui/render/viewport_widget.h"
+#include "ui/render/world_view.h"
 #include "ui/session/effect_launcher.h"
 #include "ui/session/event_log.h"
 #include "ui/session/particle_plot.h"
@@ -13,6 +14,7 @@
 #include "ui/session/table_browser.h"
 #include "ui/session/timeline_bar.h"
 #include "ui/studio/export_dialog.h"
+#include "ui/studio/world_loader.h"
 #include "ui/widgets/browser_dock.h"
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/world_map_dock.h"
@@ -44,7 +46,9 @@ QStringList defaultDats(const QString& applicationDir) {
 Studio::Studio(MainWindow* window)
     : QObject(window), m_window(window), m_viewport(new render::ViewportWidget),
       m_muteAction(
-          new QAction(QIcon::fromTheme(QStringLiteral("audio-volume-muted")), tr("Mute"), this)) {
+          new QAction(QIcon::fromTheme(QStringLiteral("audio-volume-muted")), tr("Mute"), this)),
+      m_worldLoader(new WorldLoader(this)) {
+    connect(m_worldLoader, &WorldLoader::loaded, this, &Studio::showWorld);
     m_window->setCentralView(m_viewport);
     m_launcherDock = addDock(tr("Effects"), QStringLiteral("effects"), Qt::RightDockWidgetArea);
     m_tablesDock = addDock(tr("Script table"), QStringLiteral("tables"), Qt::RightDockWidgetArea);
@@ -217,7 +221,8 @@ void Studio::rebuildSession() {
     m_tables = nullptr;
     m_sound = nullptr;
     m_assets = portal ? std::make_shared<const preview::Assets>(portal) : nullptr;
-    m_viewport->setAssets(m_assets);
+    m_viewport->setAssets(m_assets); // clears the world too
+    m_landblock = 0;
     m_viewport->showSnapshot({});
     if (!m_assets)
         return;
@@ -252,6 +257,8 @@ void Studio::rebuildSession() {
 }
 
 bool Studio::showSetup(std::uint32_t setupId) {
+    m_landblock = 0;
+    m_viewport->scene().world().clear();
     if (!m_session || !m_session->showSetup(setupId)) {
         m_viewport->setCaption(m_session ? m_session->lastError() : tr("No portal DAT is open"));
         return false;
@@ -263,6 +270,8 @@ bool Studio::showSetup(std::uint32_t setupId) {
 }
 
 QString Studio::shownText() const {
+    if (m_landblock)
+        return tr("Landblock %1 and its neighbours").arg(dat::didJson(m_landblock));
     if (!m_session)
         return {};
     switch (m_session->mode()) {
@@ -283,12 +292,61 @@ void Studio::describeSelection(std::uint32_t id) {
     const QString type = QString::fromUtf8(dat::typeName(dat->kind(), id).data());
     if (type == QLatin1String("Setup"))
         return; // showSetup says what it shows
+    if (type == QLatin1String("LandBlock") || type == QLatin1String("LandBlockInfo")) {
+        showLandblock(id);
+        return;
+    }
     const QString shown = shownText();
     m_viewport->setCaption(
-        m_session && m_session->mode() != StudioSession::Mode::Empty
+        m_landblock || (m_session && m_session->mode() != StudioSession::Mode::Empty)
             ? tr("%1 %2 has no 3D preview of its own yet; still showing %3")
                   .arg(type, dat::didJson(id), shown)
             : tr("%1 %2 has no 3D preview of its own yet").arg(type, dat::didJson(id)));
+}
+
+void Studio::showLandblock(std::uint32_t id) {
+    const auto portal = m_window->portalDat();
+    std::shared_ptr<const dat::DatFile> cells;
+    for (const auto& dat : m_window->dats())
+        if (dat->kind() == dat::DatKind::Cell)
+            cells = dat;
+    if (!portal || !cells) {
+        m_viewport->setCaption(tr("Landblocks need the portal DAT and a cell DAT open"));
+        return;
+    }
+    m_viewport->setCaption(tr("Building landblock %1…").arg(dat::didJson(id | 0xFFFF)));
+    m_worldLoader->load(portal, cells, id | 0xFFFF);
+}
+
+// The blocks go in on the GUI thread (Qt3D nodes belong to it); the session is cleared so no
+// Setup is left standing in the world (docs/render.md#the-world).
+void Studio::showWorld(const WorldLoad& load) {
+    render::WorldView& world = m_viewport->scene().world();
+    world.clear();
+    m_landblock = 0;
+    if (!load.error.isEmpty()) {
+        m_viewport->setCaption(
+            tr("Landblock %1 cannot be drawn: %2").arg(dat::didJson(load.block), load.error));
+        return;
+    }
+    if (m_session)
+        m_session->clear();
+    m_viewport->showSnapshot({});
+    std::size_t parts = 0;
+    for (const render::WorldBlock& block : load.blocks)
+        parts += block.parts.size();
+    world.setBlocks(load.blocks);
+    m_landblock = load.block;
+    render::OrbitCamera camera = render::OrbitCamera::framing(world.bounds(), -135, 35);
+    camera.distance *= 0.7f; // as portalkit render frames the blocks: their sphere is loose
+    m_viewport->setCamera(camera);
+    m_viewport->setCaption(tr("Landblock %1 and its neighbours: %2 landblocks, %3 parts "
+                              "(built in %4 ms)")
+                               .arg(dat::didJson(load.block))
+                               .arg(load.blocks.size())
+                               .arg(parts)
+                               .arg(load.milliseconds, 0, 'f', 0));
+    emit worldShown(load.block);
 }
 
 } // namespace portalkit::ui

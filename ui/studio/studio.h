@@ -2,8 +2,9 @@
 // The studio put together (architecture.md): MainWindow's browser and inspector around the Qt3D
 // viewport, and the effect session with its launcher, timeline, event log, particle plot and
 // table browser as docks, and its sound, and the World map of the open cell DAT. Choosing a Setup
-// in the browser shows it; choosing a PhysicsScriptTable lists it. The session is rebuilt from the
-// portal DAT whenever the open DATs change.
+// in the browser shows it; choosing a LandBlock or LandBlockInfo shows that landblock and its
+// neighbours (docs/render.md#the-world); choosing a PhysicsScriptTable lists it. The session is
+// rebuilt from the portal DAT whenever the open DATs change.
 
 #include "export/model_export.h"
 
@@ -40,6 +41,8 @@ class StudioSession;
 class TableBrowser;
 class TimelineBar;
 class WorldMapDock;
+class WorldLoader;
+struct WorldLoad;
 
 class Studio : public QObject {
     Q_OBJECT
@@ -77,6 +80,14 @@ class Studio : public QObject {
 
     // Shows this Setup in the viewport with a fresh session; false when it cannot be loaded.
     bool showSetup(std::uint32_t setupId);
+    // Shows a landblock (any id inside it) and its ring of neighbours from the open cell DAT,
+    // built off the GUI thread (world_loader.h); worldShown() follows when it is drawn.
+    void showLandblock(std::uint32_t id);
+    // Builds landblocks for the viewport; tests wait on its loaded signal.
+    WorldLoader* worldLoader() const { return m_worldLoader; }
+
+  signals:
+    void worldShown(std::uint32_t landblock);
 
   private:
     void rebuildSession();
@@ -86,6 +97,7 @@ class Studio : public QObject {
     // draw (a GfxObj, a texture...), that the view still shows the last Setup.
     void describeSelection(std::uint32_t id);
     QString shownText() const;
+    void showWorld(const WorldLoad& load);
     // View menu: the studio's docks, the viewport's overlays and frame-selection (also on a
     // toolbar).
     void addViewActions();
@@ -105,6 +117,8 @@ class Studio : public QObject {
     TableBrowser* m_tables = nullptr;
     SoundPlayer* m_sound = nullptr;
     QAction* m_muteAction;
+    WorldLoader* m_worldLoader;
+    std::uint32_t m_landblock = 0; // shown in the viewport; 0 when it shows the session
     QDockWidget* m_launcherDock;
     QDockWidget* m_timelineDock;
     QDockWidget* m_eventLogDock;

@@ -1,0 +1,94 @@
+#include "render_world.h"
+
+#include "command.h"
+#include "datreader/records/region.h"
+#include "ui/render/offscreen_renderer.h"
+#include "ui/render/world_builder.h"
+#include "ui/render/world_view.h"
+#include "world/coords.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+
+namespace portalkit::cli {
+
+std::optional<std::uint32_t> parseLandblock(const QString& text) {
+    const auto id = dat::parseDid(text);
+    if (!id)
+        return std::nullopt;
+    const std::uint32_t block = *id <= 0xFFFF ? (*id << 16) | 0xFFFF : world::landblockOf(*id);
+    if (world::blockX(block) >= world::kBlocksPerSide ||
+        world::blockY(block) >= world::kBlocksPerSide)
+        return std::nullopt;
+    return block;
+}
+
+QString findCellDat(const QString& portalPath, const QString& given) {
+    if (!given.isEmpty())
+        return given;
+    // As the studio opens the demo: the cell DAT beside the portal DAT (ui/studio/studio.cpp).
+    const QString beside = QFileInfo(portalPath).dir().filePath("client_cell_1.dat");
+    return QFileInfo::exists(beside) ? beside : QString();
+}
+
+QImage renderWorld(const WorldRenderJob& job, const std::shared_ptr<const preview::Assets>& portal,
+                   const std::shared_ptr<const preview::Assets>& cells) {
+    const auto* region = portal->get<dat::Region>(render::kRegionId);
+    if (!region) {
+        printError(QStringLiteral("Region %1 cannot be loaded: %2")
+                       .arg(didText(render::kRegionId),
+                            portal->whyMissing<dat::Region>(render::kRegionId)));
+        return {};
+    }
+    render::OffscreenRenderer renderer(job.size);
+    if (!renderer.isValid()) {
+        printError(renderer.errorString());
+        return {};
+    }
+    renderer.setTimeoutMs(job.timeoutMs);
+    renderer.setAssets(portal);
+    const render::WorldSources sources{portal.get(), cells.get(), region};
+    render::TerrainTextures textures(*portal, region->terrain.texMerge);
+    QElapsedTimer clock;
+    clock.start();
+    std::vector<render::WorldBlock> blocks;
+    int parts = 0;
+    for (std::uint32_t id : render::blocksAround(job.block, job.radius))
+        if (auto block = render::buildWorldBlock(sources, id, job.block, textures)) {
+            parts += int(block->parts.size());
+            blocks.push_back(std::move(*block));
+        }
+    const double ms = double(clock.nsecsElapsed()) / 1e6;
+    const int built = int(blocks.size());
+    renderer.scene().world().setBlocks(blocks);
+    if (!built) {
+        printError(QStringLiteral("landblock %1 is not in the cell DAT").arg(didText(job.block)));
+        return {};
+    }
+    printOut(QStringLiteral("%1 landblocks, %2 parts; built in %3 ms (%4 ms a landblock, "
+                            "%5 merged cell textures)\n")
+                 .arg(built)
+                 .arg(parts)
+                 .arg(ms, 0, 'f', 1)
+                 .arg(ms / built, 0, 'f', 1)
+                 .arg(textures.mergedCount()));
+    // An oblique view from the south-west unless --camera says otherwise.
+    const auto& camera = job.camera;
+    render::OrbitCamera orbit = render::OrbitCamera::framing(renderer.scene().world().bounds(),
+                                                             camera ? (*camera)[0] : -135.0f,
+                                                             camera ? (*camera)[1] : 35.0f);
+    if (camera && (*camera)[2] > 0)
+        orbit.distance = (*camera)[2];
+    else // the sphere round the blocks' box is loose for a square of land seen obliquely
+        orbit.distance *= 0.7f;
+    renderer.setCamera(orbit);
+    // The atlases upload on the aspect thread and may miss the first frames: draw one first.
+    renderer.render(preview::FrameSnapshot{});
+    const QImage image = renderer.render(preview::FrameSnapshot{});
+    if (image.isNull())
+        printError(QStringLiteral("rendering failed: %1").arg(renderer.errorString()));
+    return image;
+}
+
+} // namespace portalkit::cli

@@ -1,0 +1,35 @@
+#pragma once
+
+// portalkit render --landblock: landblocks with their statics and scenery drawn off screen by
+// the studio's renderer (docs/render.md#the-world, docs/cli.md).
+
+#include "preview/core/assets.h"
+
+#include <QImage>
+#include <QSize>
+#include <QString>
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+namespace portalkit::cli {
+
+struct WorldRenderJob {
+    std::uint32_t block = 0; // 0xXXYYFFFF
+    int radius = 0;          // rings of neighbours
+    QSize size{800, 600};
+    std::optional<std::array<float, 3>> camera; // yaw, pitch, distance (0: framed)
+    int timeoutMs = 20000;
+};
+
+// "0xA9B4" or a landblock, LandBlockInfo or cell id: the landblock, 0xXXYYFFFF.
+std::optional<std::uint32_t> parseLandblock(const QString& text);
+// The cell DAT given, else client_cell_1.dat beside the portal DAT when it exists; empty if none.
+QString findCellDat(const QString& portalPath, const QString& given);
+
+// The image, or a null image after printing why.
+QImage renderWorld(const WorldRenderJob& job, const std::shared_ptr<const preview::Assets>& portal,
+                   const std::shared_ptr<const preview::Assets>& cells);
+
+} // namespace portalkit::cli

@@ -1,0 +1,240 @@
+// The world drawn by the Qt3D renderer (docs/render.md#the-world), under Xvfb: landblocks render
+// with the terrain's colours where the demo records put them — the dungeon's sea block blue, the
+// grass cells round the town green, the water cells of the shore blue — and `portalkit render
+// --landblock` writes such a picture. Expectations come from the merged cell textures the demo
+// records make, never from a stored image.
+
+#include "datreader/records/land_block.h"
+#include "datreader/records/region.h"
+#include "ui/render/offscreen_renderer.h"
+#include "ui/render/world_builder.h"
+#include "ui/render/world_view.h"
+#include "world/coords.h"
+
+#include <QApplication>
+#include <QMatrix4x4>
+#include <QObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+
+using namespace portalkit;
+using namespace portalkit::render;
+
+namespace {
+
+std::shared_ptr<preview::Assets> open(const char* path) {
+    auto dat = dat::DatFile::open(path);
+    return std::make_shared<preview::Assets>(std::make_shared<const dat::DatFile>(std::move(dat)));
+}
+
+constexpr std::uint32_t kTown = 0xA9B4FFFF;
+constexpr std::uint32_t kSea = 0x01D9FFFF; // the dungeon's block: every vertex deep water
+
+enum class Hue { Red, Green, Blue, None };
+// Which channel clearly leads (by `margin`), if any.
+Hue hueOf(int r, int g, int b, int margin) {
+    if (g > r + margin && g > b + margin)
+        return Hue::Green;
+    if (b > r + margin && b > g + margin)
+        return Hue::Blue;
+    if (r > g + margin && r > b + margin)
+        return Hue::Red;
+    return Hue::None;
+}
+
+struct Camera {
+    QMatrix4x4 viewProjection;
+    QSize size;
+    // The pixel a world point lands on (row 0 at the top), as OrbitCamera::apply sets Qt3D up.
+    QPoint pixel(QVector3D p) const {
+        const QVector3D ndc = viewProjection.map(p);
+        return {int((ndc.x() + 1) / 2 * float(size.width())),
+                int((1 - ndc.y()) / 2 * float(size.height()))};
+    }
+};
+
+Camera cameraOf(const OrbitCamera& orbit, QSize size) {
+    Camera out;
+    out.size = size;
+    QMatrix4x4 projection, view;
+    projection.perspective(45.0f, float(size.width()) / float(size.height()),
+                           std::max(0.01f, orbit.distance * 0.01f),
+                           std::max(100.0f, orbit.distance * 20));
+    view.lookAt(orbit.eye(), orbit.target, QVector3D(0, 0, 1));
+    out.viewProjection = projection * view;
+    return out;
+}
+
+} // namespace
+
+class TestRenderWorld : public QObject {
+    Q_OBJECT
+
+    std::shared_ptr<preview::Assets> m_portal = open(PORTALKIT_DEMO_DAT);
+    std::shared_ptr<preview::Assets> m_cells = open(PORTALKIT_DEMO_CELL_DAT);
+    const dat::Region* m_region = nullptr;
+    static constexpr QSize kSize{480, 480};
+
+    struct Drawn {
+        QImage image;
+        Camera camera;
+        std::vector<WorldBlock> blocks;
+    };
+
+    // The blocks round `centre` seen from straight above (pitch 89: +Z stays the up vector).
+    Drawn draw(std::uint32_t centre, int radius) {
+        OffscreenRenderer renderer(kSize);
+        renderer.setAssets(m_portal);
+        const WorldSources sources{m_portal.get(), m_cells.get(), m_region};
+        TerrainTextures textures(*m_portal, m_region->terrain.texMerge);
+        Drawn out;
+        for (std::uint32_t id : blocksAround(centre, radius))
+            if (auto block = buildWorldBlock(sources, id, centre, textures))
+                out.blocks.push_back(std::move(*block));
+        renderer.scene().world().setBlocks(out.blocks);
+        const OrbitCamera orbit = OrbitCamera::framing(renderer.scene().world().bounds(), 0, 89);
+        renderer.setCamera(orbit);
+        out.image = renderer.render(preview::FrameSnapshot{}).convertToFormat(QImage::Format_RGB32);
+        out.camera = cameraOf(orbit, kSize);
+        return out;
+    }
+
+  private slots:
+    void initTestCase() {
+        QVERIFY2(renderEnvironmentProblem().isEmpty(), "no GL here");
+        m_region = m_portal->get<dat::Region>(kRegionId);
+        QVERIFY(m_region);
+    }
+
+    // Every cell of the sea block is deep water (#24507A / #163858): blue where it is drawn.
+    void seaBlockIsBlue() {
+        const Drawn d = draw(kSea, 0);
+        QVERIFY(!d.image.isNull());
+        int blue = 0, samples = 0;
+        for (int cx = 0; cx < 8; ++cx)
+            for (int cy = 0; cy < 8; ++cy) {
+                const QPoint p =
+                    d.camera.pixel(QVector3D(24.0f * float(cx) + 12, 24.0f * float(cy) + 12, 0));
+                QVERIFY(d.image.rect().contains(p));
+                const QRgb c = d.image.pixel(p);
+                ++samples;
+                blue += hueOf(qRed(c), qGreen(c), qBlue(c), 10) == Hue::Blue ? 1 : 0;
+            }
+        QCOMPARE(blue, samples);
+    }
+
+    // Round the town, each cell whose merged texture is clearly green or blue on average (grass
+    // and forest, the sea) is drawn so at its centre, unless an object stands near it.
+    void terrainColoursFollowTheCells() {
+        const Drawn d = draw(kTown, 1);
+        QVERIFY(!d.image.isNull());
+        TerrainTextures textures(*m_portal, m_region->terrain.texMerge);
+        int checked = 0, matched = 0, green = 0, blue = 0;
+        for (const WorldBlock& block : d.blocks) {
+            const world::LandblockTerrain terrain(*m_cells->get<dat::LandBlock>(block.id),
+                                                  m_region->landDefs);
+            const QVector3D offset = blockOffset(block.id, kTown);
+            for (int cx = 0; cx < 8; ++cx)
+                for (int cy = 0; cy < 8; ++cy) {
+                    const auto& texels = textures.cell(cellPaletteCode(terrain, cx, cy));
+                    long sum[3] = {0, 0, 0};
+                    for (std::size_t i = 0; i < texels.size(); i += 4)
+                        for (int c = 0; c < 3; ++c)
+                            sum[c] += texels[i + std::size_t(c)];
+                    const long n = long(texels.size() / 4);
+                    const Hue expected =
+                        hueOf(int(sum[0] / n), int(sum[1] / n), int(sum[2] / n), 25);
+                    if (expected != Hue::Green && expected != Hue::Blue)
+                        continue;
+                    const float x = 24.0f * float(cx) + 12, y = 24.0f * float(cy) + 12;
+                    const QVector3D centre = offset + QVector3D(x, y, *terrain.heightAt(x, y));
+                    bool clear = true;
+                    for (const WorldPart& part : block.parts) {
+                        const QVector3D at = part.transform.map(QVector3D());
+                        clear = clear && QVector2D(at - centre).length() > 15;
+                    }
+                    const QPoint p = d.camera.pixel(centre);
+                    if (!clear || !d.image.rect().contains(p))
+                        continue;
+                    const QRgb c = d.image.pixel(p);
+                    ++checked;
+                    (expected == Hue::Green ? green : blue) += 1;
+                    matched += hueOf(qRed(c), qGreen(c), qBlue(c), 5) == expected ? 1 : 0;
+                }
+        }
+        qInfo("cells checked %d (green %d, blue %d), matching %d", checked, green, blue, matched);
+        QVERIFY(green >= 20);
+        QVERIFY(blue >= 5);
+        QVERIFY2(matched >= checked * 95 / 100, qPrintable(QString::number(matched)));
+    }
+
+    // The trees east of the town (LandBlockInfo 0xAAB4FFFE) and the scenery change the picture:
+    // the same view with the block's parts left out differs.
+    void staticsAndSceneryAreDrawn() {
+        const WorldSources sources{m_portal.get(), m_cells.get(), m_region};
+        TerrainTextures textures(*m_portal, m_region->terrain.texMerge);
+        const std::uint32_t east = world::landblockId(0xAA, 0xB4);
+        auto block = buildWorldBlock(sources, east, east, textures);
+        QVERIFY(block && block->statics > 0 && !block->parts.empty());
+        OrbitCamera orbit;
+        orbit.yaw = -135;
+        orbit.pitch = 30;
+        orbit.distance = 120;
+        orbit.target = QVector3D(96, 96, block->minZ);
+        const auto drawn = [&](const WorldBlock& b) {
+            OffscreenRenderer renderer(QSize(320, 200));
+            renderer.setAssets(m_portal);
+            renderer.scene().world().setBlocks({b});
+            renderer.setCamera(orbit);
+            return renderer.render(preview::FrameSnapshot{}).convertToFormat(QImage::Format_RGB32);
+        };
+        const QImage with = drawn(*block);
+        WorldBlock bare = *block;
+        bare.parts.clear();
+        const QImage without = drawn(bare);
+        int differing = 0;
+        for (int y = 0; y < with.height(); ++y)
+            for (int x = 0; x < with.width(); ++x)
+                differing += with.pixel(x, y) != without.pixel(x, y) ? 1 : 0;
+        QVERIFY2(differing > 100, qPrintable(QString::number(differing)));
+    }
+
+    // portalkit render finds client_cell_1.dat beside the demo portal DAT and draws the blocks.
+    void cliRendersALandblock() {
+        QTemporaryDir dir;
+        QProcess process;
+        process.start(PORTALKIT_CLI,
+                      {"render", PORTALKIT_DEMO_DAT, "--landblock", "0xA9B4", "--radius", "1", "-o",
+                       dir.filePath("town.png"), "--size", "320x240"});
+        QVERIFY(process.waitForFinished(120000));
+        QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
+        QVERIFY(process.readAllStandardOutput().contains("9 landblocks"));
+        const QImage image = QImage(dir.filePath("town.png")).convertToFormat(QImage::Format_RGB32);
+        QCOMPARE(image.size(), QSize(320, 240));
+        const QColor bg = backgroundColor();
+        int drawn = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                drawn += image.pixel(x, y) != bg.rgb() ? 1 : 0;
+        QVERIFY(drawn > image.width() * image.height() / 6); // the blocks fill a quarter or so
+
+        QProcess missing; // the cell DAT named, a block it does not hold
+        missing.start(PORTALKIT_CLI, {"render", PORTALKIT_DEMO_DAT, PORTALKIT_DEMO_CELL_DAT,
+                                      "--landblock", "0x1010", "-o", dir.filePath("x.png")});
+        QVERIFY(missing.waitForFinished(120000));
+        QCOMPARE(missing.exitCode(), 2);
+        QVERIFY(missing.readAllStandardError().contains("not in the cell DAT"));
+    }
+};
+
+int main(int argc, char** argv) {
+    prepareRenderEnvironment();
+    QApplication app(argc, argv);
+    TestRenderWorld test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_render_world.moc"

@@ -1,0 +1,130 @@
+#include "ui/render/world_builder.h"
+
+#include "datreader/records/gfx_obj.h"
+#include "datreader/records/land_block.h"
+#include "datreader/records/land_block_info.h"
+#include "datreader/records/region.h"
+#include "datreader/records/scene.h"
+#include "datreader/records/setup.h"
+#include "world/coords.h"
+#include "world/scenery.h"
+
+#include <QQuaternion>
+#include <algorithm>
+#include <map>
+
+namespace portalkit::render {
+
+namespace {
+
+QMatrix4x4 frameMatrix(const dat::Frame& frame, float scale, QVector3D offset) {
+    QMatrix4x4 m;
+    m.translate(QVector3D(frame.origin.x, frame.origin.y, frame.origin.z) + offset);
+    m.rotate(QQuaternion(frame.orientation.w, frame.orientation.x, frame.orientation.y,
+                         frame.orientation.z)
+                 .normalized());
+    m.scale(scale);
+    return m;
+}
+
+void addModel(const preview::Assets& portal, std::uint32_t modelId, const QMatrix4x4& frame,
+              std::vector<WorldPart>& out) {
+    const std::vector<WorldPart> parts = modelParts(portal, modelId, frame);
+    out.insert(out.end(), parts.begin(), parts.end());
+}
+
+// LandBlockInfo statics and buildings, in landblock-local frames.
+void addStatics(const dat::LandBlockInfo& info, const preview::Assets& portal, QVector3D offset,
+                WorldBlock& block) {
+    for (const dat::Stab& stab : info.objects) {
+        addModel(portal, stab.id, frameMatrix(stab.frame, 1, offset), block.parts);
+        ++block.statics;
+    }
+    for (const dat::BuildingInfo& building : info.buildings) {
+        addModel(portal, building.modelId, frameMatrix(building.frame, 1, offset), block.parts);
+        ++block.buildings;
+    }
+}
+
+void addScenery(const world::LandblockTerrain& terrain, const dat::LandBlockInfo* info,
+                const WorldSources& sources, QVector3D offset, WorldBlock& block) {
+    world::SceneryInputs in;
+    in.region = sources.region;
+    in.info = info;
+    in.scenes = [&sources](std::uint32_t id) { return sources.portal->get<dat::Scene>(id); };
+    for (const world::SceneryObject& object : world::placeScenery(terrain, in)) {
+        dat::Frame frame;
+        frame.origin = {object.origin.x, object.origin.y, object.origin.z};
+        frame.orientation = {object.orientation.w, object.orientation.x, object.orientation.y,
+                             object.orientation.z};
+        addModel(*sources.portal, object.objectId, frameMatrix(frame, object.scale, offset),
+                 block.parts);
+        ++block.scenery;
+    }
+}
+
+} // namespace
+
+std::vector<WorldPart> modelParts(const preview::Assets& portal, std::uint32_t modelId,
+                                  const QMatrix4x4& frame) {
+    if (portal.get<dat::GfxObj>(modelId))
+        return {{modelId, frame}};
+    const auto* setup = portal.get<dat::Setup>(modelId);
+    if (!setup)
+        return {};
+    // The Default placement (key 0), as an owner at rest takes it (preview/scene/owner_setup).
+    const dat::AnimationFrame* placement = nullptr;
+    for (const auto& [key, f] : setup->placementFrames)
+        if (key == 0)
+            placement = &f;
+    std::vector<WorldPart> out;
+    for (std::size_t i = 0; i < setup->parts.size(); ++i) {
+        QMatrix4x4 m = frame;
+        if (placement && i < placement->parts.size())
+            m = m * frameMatrix(placement->parts[i], 1, {});
+        if (i < setup->defaultScales.size()) {
+            const dat::Vec3& s = setup->defaultScales[i];
+            m.scale(s.x, s.y, s.z);
+        }
+        out.push_back({setup->parts[i], m});
+    }
+    return out;
+}
+
+std::optional<WorldBlock> buildWorldBlock(const WorldSources& sources, std::uint32_t block,
+                                          std::uint32_t origin, TerrainTextures& textures) {
+    const auto* land = sources.cells->get<dat::LandBlock>(world::landblockOf(block));
+    if (!land || !sources.region)
+        return std::nullopt;
+    const world::LandblockTerrain terrain(*land, sources.region->landDefs);
+    WorldBlock out;
+    out.id = terrain.id();
+    const QVector3D offset = blockOffset(out.id, origin);
+    out.mesh = buildTerrainMesh(terrain, offset);
+    out.atlas = textures.atlas(terrain);
+    for (int cx = 0; cx < world::kCellsPerBlock; ++cx)
+        for (int cy = 0; cy < world::kCellsPerBlock; ++cy)
+            out.abandonedCells += textures.abandoned(cellPaletteCode(terrain, cx, cy)) ? 1 : 0;
+    const auto [low, high] =
+        std::minmax_element(terrain.vertices().begin(), terrain.vertices().end(),
+                            [](const world::Vec3& a, const world::Vec3& b) { return a.z < b.z; });
+    out.minZ = low->z;
+    out.maxZ = high->z;
+    const auto* info = sources.cells->get<dat::LandBlockInfo>(out.id - 1);
+    if (info)
+        addStatics(*info, *sources.portal, offset, out);
+    addScenery(terrain, info, sources, offset, out);
+    return out;
+}
+
+std::vector<std::uint32_t> blocksAround(std::uint32_t block, int radius) {
+    std::vector<std::uint32_t> out;
+    const int bx = world::blockX(block), by = world::blockY(block);
+    for (int y = by - radius; y <= by + radius; ++y)
+        for (int x = bx - radius; x <= bx + radius; ++x)
+            if (x >= 0 && y >= 0 && x < world::kBlocksPerSide && y < world::kBlocksPerSide)
+                out.push_back(world::landblockId(x, y));
+    return out;
+}
+
+} // namespace portalkit::render
