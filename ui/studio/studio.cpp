@@ -85,7 +85,7 @@ Studio::Studio(MainWindow* window)
 
     connect(m_window, &MainWindow::datsChanged, this, &Studio::rebuildSession);
     connect(m_window, &MainWindow::datsChanged, this, &Studio::refreshWorldMap);
-    connect(m_worldMap, &WorldMapDock::landblockActivated, this, &Studio::showLandblock);
+    connect(m_worldMap, &WorldMapDock::landblockActivated, this, &Studio::goToLandblock);
     connect(m_window, &MainWindow::setupSelected, this, &Studio::showSetup);
     connect(m_window, &MainWindow::entrySelected, this, &Studio::describeSelection);
     connect(m_window, &MainWindow::physicsScriptTableSelected, this, [this](std::uint32_t id) {
@@ -106,14 +106,13 @@ void Studio::refreshWorldMap() {
     m_worldMap->setDats(cells, m_window->portalDat());
 }
 
-bool Studio::showLandblock(std::uint32_t landblockId) {
+bool Studio::goToLandblock(std::uint32_t landblockId) {
     std::shared_ptr<const dat::DatFile> cells;
     for (const auto& dat : m_window->dats())
         if (dat->kind() == dat::DatKind::Cell)
             cells = dat;
     const QString name = dat::didJson(landblockId);
-    // The viewport that draws a landblock is still to come (issue 22): for now the browser
-    // shows its LandBlock record.
+    // Selecting the LandBlock in the browser draws it (describeSelection → showLandblock).
     if (cells && cells->find(landblockId) &&
         m_window->browserDock()->navigateTo(landblockId, cells.get())) {
         m_window->statusBar()->showMessage(tr("Landblock %1").arg(name), 5000);

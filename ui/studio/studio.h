@@ -64,9 +64,10 @@ class Studio : public QObject {
     SoundPlayer* soundPlayer() const { return m_sound; }
     // The World map of the open cell DAT; a click selects that landblock in the browser.
     WorldMapDock* worldMap() const { return m_worldMap; }
-    // Shows a landblock (0xXXYYFFFF) the map was clicked on: its LandBlock in the browser when
-    // the cell DAT holds it, else only a word on the status bar. False in that second case.
-    bool showLandblock(std::uint32_t landblockId);
+    // Goes to a landblock (0xXXYYFFFF) the map was clicked on: selects its LandBlock in the
+    // browser when the cell DAT holds it, which shows it in the viewport (showLandblock), else
+    // only a word on the status bar. False in that second case.
+    bool goToLandblock(std::uint32_t landblockId);
 
     // Mute (M), shown in the timeline; checked while the sound player is muted.
     QAction* muteAction() const { return m_muteAction; }
