@@ -8,6 +8,7 @@
 #include "datreader/container/dat_file.h"
 #include "datreader/container/verifier.h"
 #include "datreader/records/record.h"
+#include "support/demo_dats.h"
 #include "support/land_triangles.h"
 
 #include <QByteArray>
@@ -26,20 +27,13 @@ using testing::landTriangles;
 namespace {
 
 const DatFile& cells() {
-    static const DatFile dat = DatFile::open(PORTALKIT_DEMO_CELL_DAT);
-    return dat;
+    return testing::demoCellDat();
 }
-
 const DatFile& portal() {
-    static const DatFile dat = DatFile::open(PORTALKIT_DEMO_DAT);
-    return dat;
+    return testing::demoPortalDat();
 }
-
 template <typename T> T record(const DatFile& dat, std::uint32_t did) {
-    const auto decoded = decodeRecord(dat.kind(), did, dat.read(did));
-    if (!decoded || !std::holds_alternative<T>(*decoded))
-        throw std::runtime_error(formatDid(did) + " is not a " + std::string(T::kTypeName));
-    return std::get<T>(*decoded);
+    return testing::demoRecord<T>(dat, did);
 }
 
 template <typename T> std::vector<T> all() {

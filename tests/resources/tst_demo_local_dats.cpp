@@ -7,6 +7,7 @@
 #include "datreader/container/dat_file.h"
 #include "datreader/container/verifier.h"
 #include "datreader/records/record.h"
+#include "support/demo_dats.h"
 
 #include <QByteArray>
 #include <QFile>
@@ -21,6 +22,13 @@ using namespace portalkit::dat;
 
 namespace {
 
+const DatFile& portal() {
+    return testing::demoPortalDat();
+}
+template <typename T> T record(const DatFile& dat, std::uint32_t did) {
+    return testing::demoRecord<T>(dat, did);
+}
+
 const DatFile& local() {
     static const DatFile dat = DatFile::open(PORTALKIT_DEMO_LOCAL_DAT);
     return dat;
@@ -29,18 +37,6 @@ const DatFile& local() {
 const DatFile& highres() {
     static const DatFile dat = DatFile::open(PORTALKIT_DEMO_HIGHRES_DAT);
     return dat;
-}
-
-const DatFile& portal() {
-    static const DatFile dat = DatFile::open(PORTALKIT_DEMO_DAT);
-    return dat;
-}
-
-template <typename T> T record(const DatFile& dat, std::uint32_t did) {
-    const auto decoded = decodeRecord(dat.kind(), did, dat.read(did));
-    if (!decoded || !std::holds_alternative<T>(*decoded))
-        throw std::runtime_error(formatDid(did) + " is not a " + std::string(T::kTypeName));
-    return std::get<T>(*decoded);
 }
 
 void checkAllEntries(const DatFile& dat) {

@@ -6,6 +6,7 @@
 
 #include "datreader/container/dat_file.h"
 #include "datreader/records/record.h"
+#include "support/demo_dats.h"
 #include "world/scenery.h"
 #include "world/tex_merge.h"
 
@@ -22,20 +23,13 @@ using namespace portalkit::world;
 namespace {
 
 const DatFile& cells() {
-    static const DatFile dat = DatFile::open(PORTALKIT_DEMO_CELL_DAT);
-    return dat;
+    return testing::demoCellDat();
 }
-
 const DatFile& portal() {
-    static const DatFile dat = DatFile::open(PORTALKIT_DEMO_DAT);
-    return dat;
+    return testing::demoPortalDat();
 }
-
 template <typename T> T record(const DatFile& dat, std::uint32_t did) {
-    const auto decoded = decodeRecord(dat.kind(), did, dat.read(did));
-    if (!decoded || !std::holds_alternative<T>(*decoded))
-        throw std::runtime_error(formatDid(did) + " is not a " + std::string(T::kTypeName));
-    return std::get<T>(*decoded);
+    return testing::demoRecord<T>(dat, did);
 }
 
 const Region& region() {

@@ -8,6 +8,7 @@
 #include "datreader/container/dat_writer.h"
 #include "datreader/io/dat_error.h"
 #include "datreader/records/record.h"
+#include "support/demo_dats.h"
 #include "world/map.h"
 
 #include <QObject>
@@ -23,11 +24,6 @@ using namespace portalkit::world;
 
 namespace {
 
-const DatFile& demoCells() {
-    static const DatFile dat = DatFile::open(PORTALKIT_DEMO_CELL_DAT);
-    return dat;
-}
-
 const Region& demoRegion() {
     static const Region value = [] {
         const DatFile portal = DatFile::open(PORTALKIT_DEMO_DAT);
@@ -38,9 +34,9 @@ const Region& demoRegion() {
 
 std::vector<LandBlock> demoBlocks() {
     std::vector<LandBlock> out;
-    for (const EntryInfo& entry : demoCells().entries())
+    for (const EntryInfo& entry : testing::demoCellDat().entries())
         if ((entry.id & 0xFFFF) == 0xFFFF)
-            out.push_back(LandBlock::decode(demoCells().read(entry), entry.id));
+            out.push_back(LandBlock::decode(testing::demoCellDat().read(entry), entry.id));
     return out;
 }
 
@@ -117,7 +113,7 @@ class TestWorldMap : public QObject {
     void demoCellsShowTheirTerrainColours() {
         MapOptions options;
         options.hillshade = false;
-        const MapImage image = drawWorldMap(demoCells(), demoRegion(), options);
+        const MapImage image = drawWorldMap(testing::demoCellDat(), demoRegion(), options);
         QCOMPARE(image.width, 2040);
         QCOMPARE(image.height, 2040);
         std::set<std::pair<int, int>> drawn;
@@ -146,7 +142,7 @@ class TestWorldMap : public QObject {
     }
 
     void demoRoadsAndHillshadeShow() {
-        const MapImage image = drawWorldMap(demoCells(), demoRegion(), {});
+        const MapImage image = drawWorldMap(testing::demoCellDat(), demoRegion(), {});
         const MapOptions defaults;
         int roads = 0, lit = 0, shaded = 0;
         for (const LandBlock& block : demoBlocks())
@@ -231,8 +227,8 @@ class TestWorldMap : public QObject {
         one.area = {0xA8, 0xB3, 0xAA, 0xB5};
         MapOptions three = one;
         three.cellPixels = 3; // below 4: the same road rule, so an exact 3x enlargement
-        const MapImage a = drawWorldMap(demoCells(), demoRegion(), one);
-        const MapImage b = drawWorldMap(demoCells(), demoRegion(), three);
+        const MapImage a = drawWorldMap(testing::demoCellDat(), demoRegion(), one);
+        const MapImage b = drawWorldMap(testing::demoCellDat(), demoRegion(), three);
         QCOMPARE(b.width, 3 * a.width);
         QCOMPARE(b.height, 3 * a.height);
         for (int y = 0; y < b.height; ++y)
@@ -244,8 +240,8 @@ class TestWorldMap : public QObject {
         MapOptions single, many;
         single.threads = 1;
         many.threads = 3;
-        QVERIFY(drawWorldMap(demoCells(), demoRegion(), single).rgba ==
-                drawWorldMap(demoCells(), demoRegion(), many).rgba);
+        QVERIFY(drawWorldMap(testing::demoCellDat(), demoRegion(), single).rgba ==
+                drawWorldMap(testing::demoCellDat(), demoRegion(), many).rgba);
     }
 
     void badOptionsAreRefused() {
@@ -255,8 +251,9 @@ class TestWorldMap : public QObject {
         QVERIFY(!mapOptionsError({.cellPixels = 4}));
         QVERIFY(mapOptionsError({.area = {5, 5, 4, 5}}));
         QVERIFY(mapOptionsError({.area = {0, 0, 255, 0}}));
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
-                                 drawWorldMap(demoCells(), demoRegion(), {.cellPixels = 9}));
+        QVERIFY_THROWS_EXCEPTION(
+            std::invalid_argument,
+            drawWorldMap(testing::demoCellDat(), demoRegion(), {.cellPixels = 9}));
     }
 
     void aBrokenLandBlockIsNamed() {
@@ -276,7 +273,7 @@ class TestWorldMap : public QObject {
         options.area = areaOf(options.only);
         QCOMPARE(options.area, (BlockArea{0xA9, 0xB4, 0xAA, 0xB5}));
         MapStats stats;
-        const MapImage image = drawWorldMap(demoCells(), demoRegion(), options, &stats);
+        const MapImage image = drawWorldMap(testing::demoCellDat(), demoRegion(), options, &stats);
         QCOMPARE(stats.landblocks, std::uint64_t(2));
         QCOMPARE(image.pixel(0, 0), options.background);   // 0xA9B5: in the area, not listed
         QVERIFY(image.pixel(0, 15) != options.background); // 0xA9B4
@@ -284,21 +281,22 @@ class TestWorldMap : public QObject {
     }
 
     void summaryCountsWhatTheDatHolds() {
-        const auto summary = summarizeLandblocks(demoCells(), {}, {}, true);
+        const auto summary = summarizeLandblocks(testing::demoCellDat(), {}, {}, true);
         QCOMPARE(summary.size(), std::size_t(10));
         for (const LandblockSummary& block : summary) {
             const std::uint32_t base = block.id & 0xFFFF0000u;
             std::uint32_t envCells = 0;
-            for (const EntryInfo& entry : demoCells().entries())
+            for (const EntryInfo& entry : testing::demoCellDat().entries())
                 envCells += (entry.id & 0xFFFF0000u) == base && (entry.id & 0xFFFF) >= 0x100 &&
                             (entry.id & 0xFFFF) <= 0xFFFD;
             QCOMPARE(block.envCells, envCells);
-            QCOMPARE(block.hasInfo, demoCells().find(base | 0xFFFE) != nullptr);
-            const LandBlock terrain = LandBlock::decode(demoCells().read(block.id), block.id);
+            QCOMPARE(block.hasInfo, testing::demoCellDat().find(base | 0xFFFE) != nullptr);
+            const LandBlock terrain =
+                LandBlock::decode(testing::demoCellDat().read(block.id), block.id);
             QCOMPARE(block.flagsInfo, terrain.hasObjects != 0);
             if (block.hasInfo) {
-                const auto info =
-                    LandBlockInfo::decode(demoCells().read(base | 0xFFFE), base | 0xFFFE);
+                const auto info = LandBlockInfo::decode(testing::demoCellDat().read(base | 0xFFFE),
+                                                        base | 0xFFFE);
                 QCOMPARE(block.infoCells, std::optional(info.numCells));
                 QCOMPARE(info.numCells, envCells); // the demo's infos count the cells it holds
             } else {
@@ -309,8 +307,9 @@ class TestWorldMap : public QObject {
                                           [](const auto& b) { return b.id == 0x01D9FFFF; });
         QVERIFY(dungeon != summary.end());
         QCOMPARE(dungeon->envCells, 6u);
-        QCOMPARE(summarizeLandblocks(demoCells(), {0xA8, 0xB3, 0xAA, 0xB5}, {}, false).size(),
-                 std::size_t(9));
+        QCOMPARE(
+            summarizeLandblocks(testing::demoCellDat(), {0xA8, 0xB3, 0xAA, 0xB5}, {}, false).size(),
+            std::size_t(9));
     }
 };
 
