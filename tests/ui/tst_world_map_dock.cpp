@@ -65,6 +65,29 @@ class TestWorldMapDock : public QObject {
         // The town's pixels are the map's, not the background.
         QVERIFY(view->image().pixel(town.x, 2039 - town.y) != view->image().pixel(0, 0));
     }
+
+    // A focus asked for before the map is drawn (the studio shows a landblock while the map is
+    // still being drawn) is applied when it arrives: the cell in the middle, about four
+    // landblocks (32 cells) across the view, not the whole world.
+    void focusWaitsForTheMap() {
+        WorldMapDock dock;
+        dock.resize(600, 640);
+        dock.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dock));
+        WorldMapView* view = dock.view();
+        const world::Lcoord town{8 * 0xA9 + 4, 8 * 0xB4 + 4};
+        view->focusOn(town, 4);
+        QSignalSpy ready(&dock, &WorldMapDock::mapReady);
+        dock.setDats(
+            std::make_shared<const dat::DatFile>(dat::DatFile::open(PORTALKIT_DEMO_CELL_DAT)),
+            std::make_shared<const dat::DatFile>(dat::DatFile::open(PORTALKIT_DEMO_DAT)));
+        QVERIFY(ready.wait(30000));
+        const QPointF centre(view->width() / 2.0, view->height() / 2.0);
+        QCOMPARE(view->cellAt(centre), std::optional(town));
+        const double cellsAcross = std::min(view->width(), view->height()) / view->zoom();
+        QVERIFY2(cellsAcross > 31.9 && cellsAcross < 32.1,
+                 qPrintable(QString::number(cellsAcross)));
+    }
 };
 
 QTEST_MAIN(TestWorldMapDock)

@@ -18,6 +18,8 @@
 #include "ui/widgets/browser_dock.h"
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/world_map_dock.h"
+#include "ui/widgets/world_map_view.h"
+#include "world/coords.h"
 
 #include <QAction>
 #include <QDir>
@@ -336,6 +338,10 @@ void Studio::showWorld(const WorldLoad& load) {
         parts += block.parts.size();
     world.setBlocks(load.blocks);
     m_landblock = load.block;
+    // The map follows: the shown block and its neighbours fill the World map dock.
+    m_worldMap->view()->focusOn({int(world::kCellsPerBlock * world::blockX(load.block) + 4),
+                                 int(world::kCellsPerBlock * world::blockY(load.block) + 4)},
+                                4);
     render::OrbitCamera camera = render::OrbitCamera::framing(world.bounds(), -135, 35);
     camera.distance *= 0.7f; // as portalkit render frames the blocks: their sphere is loose
     m_viewport->setCamera(camera);

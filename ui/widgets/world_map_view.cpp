@@ -24,7 +24,10 @@ void WorldMapView::setMap(const QImage& image, const world::BlockArea& area, int
     m_geometry.area = area;
     m_geometry.cellPixels = cellPixels;
     m_message.clear();
-    fit();
+    if (m_focus)
+        applyFocus();
+    else
+        fit();
 }
 
 void WorldMapView::clearMap(const QString& message) {
@@ -68,6 +71,19 @@ void WorldMapView::centreOn(world::Lcoord cell) {
     m_offset = centre - QPointF(width(), height()) / (2 * m_zoom);
     m_fitted = false;
     update();
+}
+
+void WorldMapView::focusOn(world::Lcoord cell, int blocksAcross) {
+    m_focus = {cell, std::max(1, blocksAcross)};
+    applyFocus();
+}
+
+void WorldMapView::applyFocus() {
+    if (m_image.isNull() || !m_focus || !m_geometry.pixelOf(m_focus->first))
+        return;
+    const double across = double(m_focus->second) * world::kCellsPerBlock * m_geometry.cellPixels;
+    m_zoom = std::clamp(std::min(width(), height()) / across, fitZoom() / 2, kMaxZoom);
+    centreOn(m_focus->first);
 }
 
 QPointF WorldMapView::toImage(QPointF widgetPoint) const {

@@ -38,6 +38,10 @@ class WorldMapView : public QWidget {
     void fit();
     // Puts a cell in the middle of the view.
     void centreOn(world::Lcoord cell);
+    // Centres on `cell` zoomed so about `blocksAcross` landblocks fill the view: the studio
+    // follows the landblock it shows, which on a whole-world map is a few pixels wide. Kept and
+    // applied when a map arrives later (the map is drawn off the GUI thread).
+    void focusOn(world::Lcoord cell, int blocksAcross);
 
     QPointF toImage(QPointF widgetPoint) const;
     QPointF toWidget(QPointF imagePoint) const;
@@ -63,6 +67,7 @@ class WorldMapView : public QWidget {
 
   private:
     double fitZoom() const;
+    void applyFocus();
     void reportHover(QPointF widgetPoint);
 
     QImage m_image;
@@ -71,6 +76,7 @@ class WorldMapView : public QWidget {
     double m_zoom = 1;
     QPointF m_offset;
     bool m_fitted = true; // follows resizes until the user zooms or pans
+    std::optional<std::pair<world::Lcoord, int>> m_focus; // the last focusOn, for a new map
     std::optional<QPointF> m_press;
     QPointF m_last;
     bool m_dragged = false;
