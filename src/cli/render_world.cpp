@@ -3,7 +3,7 @@
 #include "command.h"
 #include "datreader/records/region.h"
 #include "ui/render/offscreen_renderer.h"
-#include "ui/render/world_builder.h"
+#include "world/scene/world_builder.h"
 #include "ui/render/world_view.h"
 #include "world/coords.h"
 
@@ -34,11 +34,11 @@ QString findCellDat(const QString& portalPath, const QString& given) {
 
 QImage renderWorld(const WorldRenderJob& job, const std::shared_ptr<const preview::Assets>& portal,
                    const std::shared_ptr<const preview::Assets>& cells) {
-    const auto* region = portal->get<dat::Region>(render::kRegionId);
+    const auto* region = portal->get<dat::Region>(world::kRegionId);
     if (!region) {
         printError(QStringLiteral("Region %1 cannot be loaded: %2")
-                       .arg(didText(render::kRegionId),
-                            portal->whyMissing<dat::Region>(render::kRegionId)));
+                       .arg(didText(world::kRegionId),
+                            portal->whyMissing<dat::Region>(world::kRegionId)));
         return {};
     }
     render::OffscreenRenderer renderer(job.size);
@@ -48,14 +48,14 @@ QImage renderWorld(const WorldRenderJob& job, const std::shared_ptr<const previe
     }
     renderer.setTimeoutMs(job.timeoutMs);
     renderer.setAssets(portal);
-    const render::WorldSources sources{portal.get(), cells.get(), region};
-    render::TerrainTextures textures(*portal, region->terrain.texMerge);
+    const world::WorldSources sources{portal.get(), cells.get(), region};
+    world::TerrainTextures textures(*portal, region->terrain.texMerge);
     QElapsedTimer clock;
     clock.start();
-    std::vector<render::WorldBlock> blocks;
+    std::vector<world::WorldBlock> blocks;
     int parts = 0;
-    for (std::uint32_t id : render::blocksAround(job.block, job.radius))
-        if (auto block = render::buildWorldBlock(sources, id, job.block, textures)) {
+    for (std::uint32_t id : world::blocksAround(job.block, job.radius))
+        if (auto block = world::buildWorldBlock(sources, id, job.block, textures)) {
             parts += int(block->parts.size());
             blocks.push_back(std::move(*block));
         }

@@ -7,7 +7,7 @@
 #include "datreader/records/land_block.h"
 #include "datreader/records/region.h"
 #include "ui/render/offscreen_renderer.h"
-#include "ui/render/world_builder.h"
+#include "world/scene/world_builder.h"
 #include "ui/render/world_view.h"
 #include "world/coords.h"
 
@@ -21,6 +21,7 @@
 
 using namespace portalkit;
 using namespace portalkit::render;
+using namespace portalkit::world;
 
 namespace {
 
@@ -135,7 +136,7 @@ class TestRenderWorld : public QObject {
         for (const WorldBlock& block : d.blocks) {
             const world::LandblockTerrain terrain(*m_cells->get<dat::LandBlock>(block.id),
                                                   m_region->landDefs);
-            const QVector3D offset = blockOffset(block.id, kTown);
+            const QVector3D offset = blockPosition(block.id, kTown);
             for (int cx = 0; cx < 8; ++cx)
                 for (int cy = 0; cy < 8; ++cy) {
                     const auto& texels = textures.cell(cellPaletteCode(terrain, cx, cy));

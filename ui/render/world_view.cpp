@@ -15,6 +15,9 @@
 
 namespace portalkit::render {
 
+static_assert(kVertexFloats == world::kVertexFloats,
+              "terrain and GfxObj vertices share one layout");
+
 namespace {
 
 QByteArray bytesOf(const void* data, std::size_t size) {
@@ -90,7 +93,7 @@ const WorldView::Drawable* WorldView::drawable(std::uint32_t gfxObj) {
     return slot.get();
 }
 
-void WorldView::setBlocks(const std::vector<WorldBlock>& blocks) {
+void WorldView::setBlocks(const std::vector<world::WorldBlock>& blocks) {
     clear();
     if (blocks.empty())
         return;
@@ -98,7 +101,7 @@ void WorldView::setBlocks(const std::vector<WorldBlock>& blocks) {
     // A texture per block was the plan, but Qt3D's OpenGL backend then drew every block with the
     // first block's texture; one shared texture and material sidestep that (docs/render.md).
     int minX = 255, maxX = 0, minY = 255, maxY = 0;
-    for (const WorldBlock& block : blocks) {
+    for (const world::WorldBlock& block : blocks) {
         minX = std::min(minX, world::blockX(block.id));
         maxX = std::max(maxX, world::blockX(block.id));
         minY = std::min(minY, world::blockY(block.id));
@@ -108,7 +111,7 @@ void WorldView::setBlocks(const std::vector<WorldBlock>& blocks) {
     const Grid grid{minX, maxY, maxX - minX + 1, maxY - minY + 1};
     QImage atlas(grid.columns * side, grid.rows * side, QImage::Format_RGBA8888);
     atlas.fill(Qt::black);
-    for (const WorldBlock& block : blocks) {
+    for (const world::WorldBlock& block : blocks) {
         const QImage image = block.atlas.convertToFormat(QImage::Format_RGBA8888);
         const int left = (world::blockX(block.id) - grid.west) * side;
         const int top = (grid.north - world::blockY(block.id)) * side;
@@ -119,11 +122,11 @@ void WorldView::setBlocks(const std::vector<WorldBlock>& blocks) {
     SurfaceLook look;
     look.texture = makeImageTexture(atlas, m_shared, false);
     auto* material = m_materials.make(look, Shading::Mesh, m_shared);
-    for (const WorldBlock& block : blocks)
+    for (const world::WorldBlock& block : blocks)
         addBlock(block, material, grid);
 }
 
-void WorldView::addBlock(const WorldBlock& block, Qt3DRender::QMaterial* material,
+void WorldView::addBlock(const world::WorldBlock& block, Qt3DRender::QMaterial* material,
                          const Grid& grid) {
     auto out = std::make_unique<Block>();
     out->entity = new Qt3DCore::QEntity(m_root);
@@ -147,7 +150,7 @@ void WorldView::addBlock(const WorldBlock& block, Qt3DRender::QMaterial* materia
     terrain->addComponent(indexedRenderer(sub, terrain));
     terrain->addComponent(material);
     terrain->addComponent(m_opaque);
-    for (const WorldPart& part : block.parts) {
+    for (const world::WorldPart& part : block.parts) {
         const Drawable* d = drawable(part.gfxObj);
         if (!d)
             continue;

@@ -8,7 +8,7 @@
 
 #include "ui/render/materials.h"
 #include "ui/render/mesh_cache.h"
-#include "ui/render/world_builder.h"
+#include "world/scene/world_builder.h"
 
 #include <Qt3DCore/QEntity>
 #include <Qt3DRender/QLayer>
@@ -34,7 +34,7 @@ class WorldView {
     WorldView& operator=(const WorldView&) = delete;
 
     // Replaces what is drawn with these blocks (their atlases go into one texture).
-    void setBlocks(const std::vector<WorldBlock>& blocks);
+    void setBlocks(const std::vector<world::WorldBlock>& blocks);
     // Removes every block; call before the caches' assets change.
     void clear();
 
@@ -51,7 +51,8 @@ class WorldView {
         int west = 0, north = 0, columns = 1, rows = 1;
     };
     const Drawable* drawable(std::uint32_t gfxObj);
-    void addBlock(const WorldBlock& block, Qt3DRender::QMaterial* material, const Grid& grid);
+    void addBlock(const world::WorldBlock& block, Qt3DRender::QMaterial* material,
+                  const Grid& grid);
 
     Qt3DCore::QEntity* m_root;
     Qt3DCore::QEntity* m_shared; // geometry and materials shared between parts

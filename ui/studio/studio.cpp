@@ -334,7 +334,7 @@ void Studio::showWorld(const WorldLoad& load) {
         m_session->clear();
     m_viewport->showSnapshot({});
     std::size_t parts = 0;
-    for (const render::WorldBlock& block : load.blocks)
+    for (const world::WorldBlock& block : load.blocks)
         parts += block.parts.size();
     world.setBlocks(load.blocks);
     m_landblock = load.block;

@@ -15,17 +15,17 @@ WorldLoad buildWorld(const std::shared_ptr<const dat::DatFile>& portal,
     QElapsedTimer clock;
     clock.start();
     const preview::Assets portalAssets(portal), cellAssets(cells);
-    const auto* region = portalAssets.get<dat::Region>(render::kRegionId);
+    const auto* region = portalAssets.get<dat::Region>(world::kRegionId);
     if (!region) {
         out.error = QStringLiteral("Region 0x%1: %2")
-                        .arg(render::kRegionId, 8, 16, QChar('0'))
-                        .arg(portalAssets.whyMissing<dat::Region>(render::kRegionId));
+                        .arg(world::kRegionId, 8, 16, QChar('0'))
+                        .arg(portalAssets.whyMissing<dat::Region>(world::kRegionId));
         return out;
     }
-    const render::WorldSources sources{&portalAssets, &cellAssets, region};
-    render::TerrainTextures textures(portalAssets, region->terrain.texMerge);
-    for (std::uint32_t id : render::blocksAround(block, radius))
-        if (auto built = render::buildWorldBlock(sources, id, block, textures))
+    const world::WorldSources sources{&portalAssets, &cellAssets, region};
+    world::TerrainTextures textures(portalAssets, region->terrain.texMerge);
+    for (std::uint32_t id : world::blocksAround(block, radius))
+        if (auto built = world::buildWorldBlock(sources, id, block, textures))
             out.blocks.push_back(std::move(*built));
     out.milliseconds = double(clock.nsecsElapsed()) / 1e6;
     if (out.blocks.empty())

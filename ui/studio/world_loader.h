@@ -5,7 +5,7 @@
 // session's Assets cache is not thread-safe). A newer request supersedes an older one; the
 // result arrives as a signal on the GUI thread, where the viewport uploads it.
 
-#include "ui/render/world_builder.h"
+#include "world/scene/world_builder.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -20,7 +20,7 @@ namespace portalkit::ui {
 
 struct WorldLoad {
     std::uint32_t block = 0; // the centre, 0xXXYYFFFF
-    std::vector<render::WorldBlock> blocks;
+    std::vector<world::WorldBlock> blocks;
     double milliseconds = 0; // building time, all blocks
     QString error;           // why nothing was built
 };

@@ -1,7 +1,7 @@
 #pragma once
 
 // A landblock's terrain as plain data the renderer uploads (docs/render.md#terrain): one indexed
-// mesh of the 81 vertices and 128 triangles world::LandblockTerrain builds, and one atlas holding
+// mesh of the 81 vertices and 128 triangles LandblockTerrain builds, and one atlas holding
 // the 64 merged cell textures of world::buildCellTexture. No Qt3D objects and no shared state
 // beyond the TerrainTextures given, so the studio can build blocks with QtConcurrent.
 
@@ -18,10 +18,13 @@
 #include <set>
 #include <vector>
 
-namespace portalkit::render {
+namespace portalkit::world {
 
-// Interleaved as the GfxObj meshes are (mesh_cache.h): position, normal, uv; three indices per
-// triangle, counter-clockwise seen from above.
+// Floats per interleaved vertex: position (3), normal (3), uv (2), as the renderer's GfxObj meshes.
+inline constexpr int kVertexFloats = 8;
+
+// Interleaved as the GfxObj meshes are: position, normal, uv; three indices per triangle,
+// counter-clockwise seen from above.
 struct TerrainMeshData {
     std::vector<float> vertices;
     std::vector<std::uint32_t> indices;
@@ -31,7 +34,7 @@ struct TerrainMeshData {
 
 // Where landblock `block` lies relative to `origin`'s south-west corner: 192 m per block of
 // difference east (+X) and north (+Y), so neighbours stitch (docs/world.md#conventions).
-QVector3D blockOffset(std::uint32_t block, std::uint32_t origin);
+QVector3D blockPosition(std::uint32_t block, std::uint32_t origin);
 
 // The atlas UV of vertex (x, y), 0..8 each: the atlas is the block seen from above, cell
 // (cx, cy) at column cx and row 7 - cy, so each cell's texture spans exactly its 24 m cell with u
@@ -39,10 +42,10 @@ QVector3D blockOffset(std::uint32_t block, std::uint32_t origin);
 QVector2D terrainUv(int x, int y);
 
 // The vertices at `offset`, with the block's own vertex normals, and its triangles.
-TerrainMeshData buildTerrainMesh(const world::LandblockTerrain& terrain, QVector3D offset);
+TerrainMeshData buildTerrainMesh(const LandblockTerrain& terrain, QVector3D offset);
 
 // The palette code of cell (cx, cy) from its corners SW, SE, NE, NW.
-std::uint32_t cellPaletteCode(const world::LandblockTerrain& terrain, int cx, int cy);
+std::uint32_t cellPaletteCode(const LandblockTerrain& terrain, int cx, int cy);
 
 // Decoded terrain textures and merged cell textures, cached per SurfaceTexture id and per palette
 // code as the client caches its cell surfaces. Not thread-safe: one per building thread, with an
@@ -51,7 +54,7 @@ class TerrainTextures {
   public:
     TerrainTextures(const preview::Assets& portal, const dat::TexMerge& merge);
 
-    // The side of one cell texture in texels (world::cellTextureSize at full detail).
+    // The side of one cell texture in texels (cellTextureSize at full detail).
     int cellSize() const { return m_size; }
     // The merged texture of a palette code, RGBA8 rows from the north. When the client would
     // abandon it (an overlay without a fitting alpha map) it is the base texture alone.
@@ -59,9 +62,9 @@ class TerrainTextures {
     // Whether the client abandons that code's texture (after cell() built it).
     bool abandoned(std::uint32_t pcode) const { return m_abandoned.count(pcode) > 0; }
     // The block's 64 cell textures in one 8S × 8S RGBA8888 image, north at the top.
-    QImage atlas(const world::LandblockTerrain& terrain);
+    QImage atlas(const LandblockTerrain& terrain);
     // A decoded SurfaceTexture (its first RenderSurface), or null; warns once per id.
-    const world::DecodedTexture* decoded(std::uint32_t surfaceTextureId);
+    const DecodedTexture* decoded(std::uint32_t surfaceTextureId);
 
     std::size_t mergedCount() const { return m_cells.size(); }
 
@@ -69,9 +72,9 @@ class TerrainTextures {
     const preview::Assets& m_portal;
     const dat::TexMerge& m_merge;
     int m_size = 8;
-    std::map<std::uint32_t, std::optional<world::DecodedTexture>> m_decoded;
+    std::map<std::uint32_t, std::optional<DecodedTexture>> m_decoded;
     std::map<std::uint32_t, std::vector<std::uint8_t>> m_cells;
     std::set<std::uint32_t> m_abandoned;
 };
 
-} // namespace portalkit::render
+} // namespace portalkit::world

@@ -1,44 +1,42 @@
-#include "ui/render/terrain_builder.h"
+#include "world/scene/terrain_builder.h"
 
 #include "datreader/imaging/surface_image.h"
 #include "datreader/records/palette.h"
 #include "datreader/records/render_surface.h"
 #include "datreader/records/surface_texture.h"
-#include "ui/render/mesh_cache.h"
 #include "world/coords.h"
 
 #include <QLoggingCategory>
 #include <cstring>
 #include <exception>
 
-namespace portalkit::render {
+namespace portalkit::world {
 
-Q_LOGGING_CATEGORY(lcTerrain, "portalkit.render.terrain")
+Q_LOGGING_CATEGORY(lcTerrain, "portalkit.world.terrain")
 
 int TerrainMeshData::vertexCount() const {
     return int(vertices.size() / kVertexFloats);
 }
 
-QVector3D blockOffset(std::uint32_t block, std::uint32_t origin) {
-    return {world::kBlockLength * float(world::blockX(block) - world::blockX(origin)),
-            world::kBlockLength * float(world::blockY(block) - world::blockY(origin)), 0};
+QVector3D blockPosition(std::uint32_t block, std::uint32_t origin) {
+    const Vec3 offset = blockOffset(origin, block);
+    return {offset.x, offset.y, 0};
 }
 
 QVector2D terrainUv(int x, int y) {
-    constexpr float kCells = world::kCellsPerBlock;
+    constexpr float kCells = kCellsPerBlock;
     return {float(x) / kCells, 1.0f - float(y) / kCells};
 }
 
-TerrainMeshData buildTerrainMesh(const world::LandblockTerrain& terrain, QVector3D offset) {
-    using world::LandblockTerrain;
+TerrainMeshData buildTerrainMesh(const LandblockTerrain& terrain, QVector3D offset) {
     TerrainMeshData out;
     const auto normals = terrain.vertexNormals();
     out.vertices.reserve(std::size_t(LandblockTerrain::kVertexCount) * kVertexFloats);
     // Index 9x + y, as the terrain numbers its vertices, so its triangles index this buffer.
     for (int x = 0; x < LandblockTerrain::kSide; ++x)
         for (int y = 0; y < LandblockTerrain::kSide; ++y) {
-            const world::Vec3 p = terrain.vertex(x, y);
-            const world::Vec3 n = normals[std::size_t(LandblockTerrain::vertexIndex(x, y))];
+            const Vec3 p = terrain.vertex(x, y);
+            const Vec3 n = normals[std::size_t(LandblockTerrain::vertexIndex(x, y))];
             const QVector2D uv = terrainUv(x, y);
             out.vertices.insert(out.vertices.end(),
                                 {p.x + offset.x(), p.y + offset.y(), p.z + offset.z(), n.x, n.y,
@@ -51,16 +49,16 @@ TerrainMeshData buildTerrainMesh(const world::LandblockTerrain& terrain, QVector
     return out;
 }
 
-std::uint32_t cellPaletteCode(const world::LandblockTerrain& terrain, int cx, int cy) {
+std::uint32_t cellPaletteCode(const LandblockTerrain& terrain, int cx, int cy) {
     return world::paletteCode({terrain.terrainWord(cx, cy), terrain.terrainWord(cx + 1, cy),
                                terrain.terrainWord(cx + 1, cy + 1),
                                terrain.terrainWord(cx, cy + 1)});
 }
 
 TerrainTextures::TerrainTextures(const preview::Assets& portal, const dat::TexMerge& merge)
-    : m_portal(portal), m_merge(merge), m_size(world::cellTextureSize(merge)) {}
+    : m_portal(portal), m_merge(merge), m_size(cellTextureSize(merge)) {}
 
-const world::DecodedTexture* TerrainTextures::decoded(std::uint32_t id) {
+const DecodedTexture* TerrainTextures::decoded(std::uint32_t id) {
     if (auto it = m_decoded.find(id); it != m_decoded.end())
         return it->second ? &*it->second : nullptr;
     auto& slot = m_decoded[id];
@@ -79,7 +77,7 @@ const world::DecodedTexture* TerrainTextures::decoded(std::uint32_t id) {
         try {
             const QImage image =
                 dat::renderSurfaceImage(*surface, palette).convertToFormat(QImage::Format_RGBA8888);
-            world::DecodedTexture out;
+            DecodedTexture out;
             out.width = image.width();
             out.height = image.height();
             out.bytes.resize(std::size_t(out.width) * std::size_t(out.height) * 4);
@@ -112,15 +110,15 @@ const std::vector<std::uint8_t>& TerrainTextures::cell(std::uint32_t pcode) {
     return m_cells.emplace(pcode, std::move(merged.rgba)).first->second;
 }
 
-QImage TerrainTextures::atlas(const world::LandblockTerrain& terrain) {
-    const int side = world::kCellsPerBlock * m_size;
+QImage TerrainTextures::atlas(const LandblockTerrain& terrain) {
+    const int side = kCellsPerBlock * m_size;
     QImage image(side, side, QImage::Format_RGBA8888);
     const std::size_t rowBytes = std::size_t(m_size) * 4;
-    for (int cx = 0; cx < world::kCellsPerBlock; ++cx)
-        for (int cy = 0; cy < world::kCellsPerBlock; ++cy) {
+    for (int cx = 0; cx < kCellsPerBlock; ++cx)
+        for (int cy = 0; cy < kCellsPerBlock; ++cy) {
             const std::vector<std::uint8_t>& texels = cell(cellPaletteCode(terrain, cx, cy));
             // North at the top: cell row cy sits at atlas row 7 - cy.
-            const int top = (world::kCellsPerBlock - 1 - cy) * m_size, left = cx * m_size;
+            const int top = (kCellsPerBlock - 1 - cy) * m_size, left = cx * m_size;
             for (int row = 0; row < m_size; ++row)
                 std::memcpy(image.scanLine(top + row) + std::size_t(left) * 4,
                             texels.data() + std::size_t(row) * rowBytes, rowBytes);
@@ -128,4 +126,4 @@ QImage TerrainTextures::atlas(const world::LandblockTerrain& terrain) {
     return image;
 }
 
-} // namespace portalkit::render
+} // namespace portalkit::world

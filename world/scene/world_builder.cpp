@@ -1,4 +1,4 @@
-#include "ui/render/world_builder.h"
+#include "world/scene/world_builder.h"
 
 #include "datreader/records/gfx_obj.h"
 #include "datreader/records/land_block.h"
@@ -7,15 +7,14 @@
 #include "datreader/records/scene.h"
 #include "datreader/records/setup.h"
 #include "world/coords.h"
+#include "world/scene/cell_builder.h"
 #include "world/scenery.h"
 
 #include <QQuaternion>
 #include <algorithm>
 #include <map>
 
-namespace portalkit::render {
-
-namespace {
+namespace portalkit::world {
 
 QMatrix4x4 frameMatrix(const dat::Frame& frame, float scale, QVector3D offset) {
     QMatrix4x4 m;
@@ -26,6 +25,8 @@ QMatrix4x4 frameMatrix(const dat::Frame& frame, float scale, QVector3D offset) {
     m.scale(scale);
     return m;
 }
+
+namespace {
 
 void addModel(const preview::Assets& portal, std::uint32_t modelId, const QMatrix4x4& frame,
               std::vector<WorldPart>& out) {
@@ -46,13 +47,13 @@ void addStatics(const dat::LandBlockInfo& info, const preview::Assets& portal, Q
     }
 }
 
-void addScenery(const world::LandblockTerrain& terrain, const dat::LandBlockInfo* info,
+void addScenery(const LandblockTerrain& terrain, const dat::LandBlockInfo* info,
                 const WorldSources& sources, QVector3D offset, WorldBlock& block) {
-    world::SceneryInputs in;
+    SceneryInputs in;
     in.region = sources.region;
     in.info = info;
     in.scenes = [&sources](std::uint32_t id) { return sources.portal->get<dat::Scene>(id); };
-    for (const world::SceneryObject& object : world::placeScenery(terrain, in)) {
+    for (const SceneryObject& object : placeScenery(terrain, in)) {
         dat::Frame frame;
         frame.origin = {object.origin.x, object.origin.y, object.origin.z};
         frame.orientation = {object.orientation.w, object.orientation.x, object.orientation.y,
@@ -93,38 +94,39 @@ std::vector<WorldPart> modelParts(const preview::Assets& portal, std::uint32_t m
 
 std::optional<WorldBlock> buildWorldBlock(const WorldSources& sources, std::uint32_t block,
                                           std::uint32_t origin, TerrainTextures& textures) {
-    const auto* land = sources.cells->get<dat::LandBlock>(world::landblockOf(block));
+    const auto* land = sources.cells->get<dat::LandBlock>(landblockOf(block));
     if (!land || !sources.region)
         return std::nullopt;
-    const world::LandblockTerrain terrain(*land, sources.region->landDefs);
+    const LandblockTerrain terrain(*land, sources.region->landDefs);
     WorldBlock out;
     out.id = terrain.id();
-    const QVector3D offset = blockOffset(out.id, origin);
+    const QVector3D offset = blockPosition(out.id, origin);
     out.mesh = buildTerrainMesh(terrain, offset);
     out.atlas = textures.atlas(terrain);
-    for (int cx = 0; cx < world::kCellsPerBlock; ++cx)
-        for (int cy = 0; cy < world::kCellsPerBlock; ++cy)
+    for (int cx = 0; cx < kCellsPerBlock; ++cx)
+        for (int cy = 0; cy < kCellsPerBlock; ++cy)
             out.abandonedCells += textures.abandoned(cellPaletteCode(terrain, cx, cy)) ? 1 : 0;
     const auto [low, high] =
         std::minmax_element(terrain.vertices().begin(), terrain.vertices().end(),
-                            [](const world::Vec3& a, const world::Vec3& b) { return a.z < b.z; });
+                            [](const Vec3& a, const Vec3& b) { return a.z < b.z; });
     out.minZ = low->z;
     out.maxZ = high->z;
     const auto* info = sources.cells->get<dat::LandBlockInfo>(out.id - 1);
     if (info)
         addStatics(*info, *sources.portal, offset, out);
     addScenery(terrain, info, sources, offset, out);
+    out.cells = buildBlockCells(sources, out.id, origin);
     return out;
 }
 
 std::vector<std::uint32_t> blocksAround(std::uint32_t block, int radius) {
     std::vector<std::uint32_t> out;
-    const int bx = world::blockX(block), by = world::blockY(block);
+    const int bx = blockX(block), by = blockY(block);
     for (int y = by - radius; y <= by + radius; ++y)
         for (int x = bx - radius; x <= bx + radius; ++x)
-            if (x >= 0 && y >= 0 && x < world::kBlocksPerSide && y < world::kBlocksPerSide)
-                out.push_back(world::landblockId(x, y));
+            if (x >= 0 && y >= 0 && x < kBlocksPerSide && y < kBlocksPerSide)
+                out.push_back(landblockId(x, y));
     return out;
 }
 
-} // namespace portalkit::render
+} // namespace portalkit::world

@@ -1,4 +1,4 @@
-// The terrain mesh and atlas builder and the world block builder (docs/render.md#the-world), on
+// The terrain mesh and atlas builder and the world block builder (docs/world.md#the-scene), on
 // the demo DATs, headless: 81 vertices and 128 triangles split the client's way per cell, the UVs
 // that make each merged cell texture span its own 24 m cell, where a cell's texture lands in the
 // atlas, neighbouring blocks sharing their edge vertices, and statics and scenery placed.
@@ -6,8 +6,7 @@
 #include "datreader/records/land_block.h"
 #include "datreader/records/region.h"
 #include "datreader/records/setup.h"
-#include "ui/render/mesh_cache.h"
-#include "ui/render/world_builder.h"
+#include "world/scene/world_builder.h"
 #include "world/coords.h"
 
 #include <QElapsedTimer>
@@ -16,7 +15,7 @@
 #include <cstring>
 
 using namespace portalkit;
-using namespace portalkit::render;
+using namespace portalkit::world;
 
 namespace {
 
@@ -141,11 +140,11 @@ class TestTerrainBuilder : public QObject {
     void neighboursStitch() {
         const std::uint32_t east = world::landblockId(0xAA, 0xB4),
                             north = world::landblockId(0xA9, 0xB5);
-        const TerrainMeshData here = buildTerrainMesh(terrain(kTown), blockOffset(kTown, kTown));
-        const TerrainMeshData e = buildTerrainMesh(terrain(east), blockOffset(east, kTown));
-        const TerrainMeshData n = buildTerrainMesh(terrain(north), blockOffset(north, kTown));
-        QCOMPARE(blockOffset(east, kTown), QVector3D(192, 0, 0));
-        QCOMPARE(blockOffset(world::landblockId(0xA8, 0xB3), kTown), QVector3D(-192, -192, 0));
+        const TerrainMeshData here = buildTerrainMesh(terrain(kTown), blockPosition(kTown, kTown));
+        const TerrainMeshData e = buildTerrainMesh(terrain(east), blockPosition(east, kTown));
+        const TerrainMeshData n = buildTerrainMesh(terrain(north), blockPosition(north, kTown));
+        QCOMPARE(blockPosition(east, kTown), QVector3D(192, 0, 0));
+        QCOMPARE(blockPosition(world::landblockId(0xA8, 0xB3), kTown), QVector3D(-192, -192, 0));
         for (int k = 0; k < 9; ++k) {
             QCOMPARE(position(here, 9 * 8 + k), position(e, k));     // east edge = west edge
             QCOMPARE(position(here, 9 * k + 8), position(n, 9 * k)); // north edge = south edge
@@ -153,7 +152,7 @@ class TestTerrainBuilder : public QObject {
     }
 
     // The 3x3 demo blocks: statics from the LandBlockInfos, scenery from the Region, a Setup
-    // expanded into its parts; and the build time per block (docs/render.md#the-world).
+    // expanded into its parts; and the build time per block (docs/world.md#the-scene).
     void worldBlocksCarryStaticsAndScenery() {
         const WorldSources sources{&portal(), &cells(), &region()};
         TerrainTextures textures(portal(), region().terrain.texMerge);
