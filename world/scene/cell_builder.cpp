@@ -7,20 +7,41 @@
 #include "world/coords.h"
 #include "world/scene/terrain_builder.h"
 
+#include <QLoggingCategory>
 #include <algorithm>
 
 namespace portalkit::world {
+
+Q_LOGGING_CATEGORY(lcCells, "portalkit.world.cells")
 
 namespace {
 
 const dat::CellStruct* cellStruct(const preview::Assets& portal, const dat::EnvCell& cell) {
     const auto* environment = portal.get<dat::Environment>(cell.environmentId);
-    if (!environment)
-        return nullptr;
-    for (const dat::Environment::Cell& entry : environment->cells)
-        if (entry.key == cell.cellStructure)
-            return &entry.structure;
-    return nullptr;
+    return environment ? findCellStruct(*environment, cell.cellStructure) : nullptr;
+}
+
+// A drawing polygon that is an opening, not a surface: one of the struct's portals, or one whose
+// front is marked not drawn (NoPos stippling, which portal polygons carry).
+bool isOpening(const dat::CellStruct& shape, const dat::MeshPolygon& polygon) {
+    if (polygon.stippling & dat::MeshPolygon::kStipplingNoPos)
+        return true;
+    return std::find(shape.portals.begin(), shape.portals.end(), polygon.id) != shape.portals.end();
+}
+
+// The cell's centre and floor height from its struct's vertex box, in world coordinates.
+void placeVolume(const dat::CellStruct& shape, WorldCell& out) {
+    if (shape.vertices.empty())
+        return;
+    QVector3D lo(1e30f, 1e30f, 1e30f), hi(-1e30f, -1e30f, -1e30f);
+    for (const dat::MeshVertex& v : shape.vertices) {
+        const QVector3D p(v.origin.x, v.origin.y, v.origin.z);
+        lo = QVector3D(std::min(lo.x(), p.x()), std::min(lo.y(), p.y()), std::min(lo.z(), p.z()));
+        hi = QVector3D(std::max(hi.x(), p.x()), std::max(hi.y(), p.y()), std::max(hi.z(), p.z()));
+    }
+    const QVector3D middle = (lo + hi) / 2;
+    out.centre = out.transform.map(middle);
+    out.floorZ = out.transform.map(QVector3D(middle.x(), middle.y(), lo.z())).z();
 }
 
 // The portal polygon's corners in world space; empty when the polygon id is not in the struct.
@@ -56,7 +77,9 @@ std::shared_ptr<const dat::GfxObj> cellGeometry(const preview::Assets& portal,
     gfx->flags = dat::GfxObj::kHasDrawing;
     gfx->surfaces = cell.surfaces;
     gfx->vertices = shape->vertices;
-    gfx->polygons = shape->polygons;
+    for (const dat::MeshPolygon& polygon : shape->polygons)
+        if (!isOpening(*shape, polygon))
+            gfx->polygons.push_back(polygon);
     return gfx;
 }
 
@@ -76,11 +99,23 @@ WorldCell buildWorldCell(const preview::Assets& portal, const dat::EnvCell& cell
             modelParts(portal, stab.id, frameMatrix(stab.frame, 1, offset));
         out.statics.insert(out.statics.end(), parts.begin(), parts.end());
     }
-    if (const dat::CellStruct* shape = cellStruct(portal, cell))
-        for (const dat::CellPortal& p : cell.portals)
-            out.portals.push_back({portalPolygon(*shape, p.polygonId, out.transform),
-                                   p.leadsOutside() ? 0u : (blockMask | p.otherCellId)});
+    const dat::CellStruct* shape = cellStruct(portal, cell);
+    if (!shape) {
+        qCWarning(lcCells, "EnvCell 0x%08X not drawn: Environment 0x%08X has no CellStruct %u",
+                  cell.id, cell.environmentId, unsigned(cell.cellStructure));
+        return out;
+    }
+    out.volume = cellVolume(cell, *shape);
+    placeVolume(*shape, out);
+    for (const dat::CellPortal& p : cell.portals)
+        out.portals.push_back({portalPolygon(*shape, p.polygonId, out.transform),
+                               p.leadsOutside() ? 0u : (blockMask | p.otherCellId)});
     return out;
+}
+
+bool WorldCell::seesOutside() const {
+    return seenOutside || std::any_of(portals.begin(), portals.end(),
+                                      [](const CellPortalView& p) { return p.outside(); });
 }
 
 std::vector<WorldCell> buildBlockCells(const WorldSources& sources, std::uint32_t block,

@@ -92,15 +92,61 @@ std::vector<WorldPart> modelParts(const preview::Assets& portal, std::uint32_t m
     return out;
 }
 
+bool isDungeon(const preview::Assets& cells, std::uint32_t block) {
+    const auto* info = cells.get<dat::LandBlockInfo>(landblockOf(block) - 1);
+    return info && info->numCells > 0 && info->buildings.empty();
+}
+
+std::optional<WorldBlock> buildDungeon(const WorldSources& sources, std::uint32_t block,
+                                       std::uint32_t origin) {
+    WorldBlock out;
+    out.id = landblockOf(block);
+    const auto* info = sources.cells->get<dat::LandBlockInfo>(out.id - 1);
+    if (!info || info->numCells == 0)
+        return std::nullopt;
+    out.offset = blockPosition(out.id, origin);
+    addStatics(*info, *sources.portal, out.offset, out);
+    out.cells = buildBlockCells(sources, out.id, origin);
+    if (out.cells.empty())
+        return std::nullopt;
+    // The heights the block spans come from its cells, as there is no terrain.
+    out.minZ = 1e30f;
+    out.maxZ = -1e30f;
+    for (const WorldCell& cell : out.cells) {
+        out.minZ = std::min(out.minZ, cell.floorZ);
+        out.maxZ = std::max(out.maxZ, 2 * cell.centre.z() - cell.floorZ);
+    }
+    return out;
+}
+
+std::vector<WorldBlock> buildWorldBlocks(const WorldSources& sources, std::uint32_t centre,
+                                         int radius, TerrainTextures& textures) {
+    std::vector<WorldBlock> out;
+    // A dungeon is drawn alone: its neighbours' terrain (and its own, often a flat sea at the
+    // dungeon's floor height) would only hide it.
+    if (isDungeon(*sources.cells, centre)) {
+        if (auto dungeon = buildDungeon(sources, centre, centre))
+            out.push_back(std::move(*dungeon));
+        return out;
+    }
+    for (std::uint32_t id : blocksAround(centre, radius))
+        if (auto block = buildWorldBlock(sources, id, centre, textures))
+            out.push_back(std::move(*block));
+    return out;
+}
+
 std::optional<WorldBlock> buildWorldBlock(const WorldSources& sources, std::uint32_t block,
                                           std::uint32_t origin, TerrainTextures& textures) {
     const auto* land = sources.cells->get<dat::LandBlock>(landblockOf(block));
-    if (!land || !sources.region)
+    if (!land)
+        return buildDungeon(sources, block, origin);
+    if (!sources.region)
         return std::nullopt;
     const LandblockTerrain terrain(*land, sources.region->landDefs);
     WorldBlock out;
     out.id = terrain.id();
     const QVector3D offset = blockPosition(out.id, origin);
+    out.offset = offset;
     out.mesh = buildTerrainMesh(terrain, offset);
     out.atlas = textures.atlas(terrain);
     for (int cx = 0; cx < kCellsPerBlock; ++cx)

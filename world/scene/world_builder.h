@@ -6,6 +6,7 @@
 // Pure functions over records: the studio runs them on a worker thread with Assets of its own.
 
 #include "preview/core/assets.h"
+#include "world/cells.h"
 #include "world/scene/terrain_builder.h"
 
 #include <QImage>
@@ -52,12 +53,20 @@ struct WorldCell {
     std::vector<std::uint32_t> visibleCells; // full ids of the cells seen from this one
     std::vector<CellPortalView> portals;
     bool seenOutside = false; // flags bit 0
+    CellVolume volume;        // membership (world/cells.h); holds nothing without its CellStruct
+    QVector3D centre;         // the middle of the CellStruct's vertex box, world coordinates
+    float floorZ = 0;         // the lowest vertex, world coordinates
+
+    // Whether the landscape can be seen from this cell: the EnvCell says so (seen-outside flag)
+    // or a portal leads outside.
+    bool seesOutside() const;
 };
 
 struct WorldBlock {
     std::uint32_t id = 0; // 0xXXYYFFFF
-    TerrainMeshData mesh;
-    QImage atlas; // RGBA8888, north at the top
+    QVector3D offset;     // where the block's south-west corner is drawn (blockPosition)
+    TerrainMeshData mesh; // empty for a dungeon (buildDungeon)
+    QImage atlas;         // RGBA8888, north at the top
     std::vector<WorldPart> parts;
     std::vector<WorldCell> cells; // the block's EnvCells (interiors, dungeons), id order
     int statics = 0, buildings = 0, scenery = 0; // objects placed (a Setup is one object)
@@ -79,10 +88,25 @@ QMatrix4x4 frameMatrix(const dat::Frame& frame, float scale, QVector3D offset);
 std::vector<WorldPart> modelParts(const preview::Assets& portal, std::uint32_t modelId,
                                   const QMatrix4x4& frame);
 
-// Landblock `block` positioned relative to `origin` (blockPosition); nothing when the cell DAT has
-// no such LandBlock. `textures` caches decoded and merged textures between blocks.
+// Landblock `block` positioned relative to `origin` (blockPosition); without a LandBlock record,
+// its dungeon (buildDungeon), else nothing. `textures` caches decoded and merged textures between
+// blocks.
 std::optional<WorldBlock> buildWorldBlock(const WorldSources& sources, std::uint32_t block,
                                           std::uint32_t origin, TerrainTextures& textures);
+
+// A landblock whose LandBlockInfo has EnvCells and lists no building: its cells are nobody's
+// interior, so they are a dungeon (the rule the studio's browser sorts by).
+bool isDungeon(const preview::Assets& cells, std::uint32_t block);
+
+// The dungeon of landblock `block`: its EnvCells and the LandBlockInfo's objects, without terrain
+// or scenery (an empty mesh and atlas); nothing when the block has no LandBlockInfo or no cells.
+std::optional<WorldBlock> buildDungeon(const WorldSources& sources, std::uint32_t block,
+                                       std::uint32_t origin);
+
+// What `portalkit render --landblock` and the studio draw for `centre`: a dungeon alone, else
+// the centre and `radius` rings of neighbours (blocksAround) that build, relative to the centre.
+std::vector<WorldBlock> buildWorldBlocks(const WorldSources& sources, std::uint32_t centre,
+                                         int radius, TerrainTextures& textures);
 
 // `block` and `radius` rings of its neighbours, those inside the world, west to east then south
 // to north.
