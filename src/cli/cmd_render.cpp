@@ -11,6 +11,7 @@
 #include "preview/timeline/scenario.h"
 #include "render_world.h"
 #include "ui/render/offscreen_renderer.h"
+#include "world/coords.h"
 
 #include <QBuffer>
 #include <QCoreApplication>
@@ -330,20 +331,42 @@ int renderJob(const RenderJob& job, const std::shared_ptr<const Assets>& assets)
     return kSuccess;
 }
 
-// --landblock: the world around a landblock, no object and no clock (docs/cli.md).
-int runWorld(const QCommandLineParser& parser) {
-    WorldRenderJob job;
-    const auto block = parseLandblock(parser.value("landblock"));
+// --landblock or --cell: which world to draw and from where; false after saying what is wrong.
+bool readWorldPlace(const QCommandLineParser& parser, WorldRenderJob& job) {
+    if (parser.isSet("cell")) {
+        const auto cell = parseEnvCell(parser.value("cell"));
+        if (!cell || parser.isSet("landblock") || parser.isSet("camera")) {
+            printError("--cell takes an EnvCell id (0x01D90105), without --landblock or --camera");
+            return false;
+        }
+        job.cell = *cell;
+        job.block = world::landblockOf(*cell);
+    } else {
+        const auto block = parseLandblock(parser.value("landblock"));
+        if (!block) {
+            printError("--landblock takes a landblock (0xA9B4)");
+            return false;
+        }
+        job.block = *block;
+    }
     bool radiusOk = false;
     job.radius = parser.value("radius").toInt(&radiusOk);
-    if (!block || !radiusOk || job.radius < 0 || job.radius > 8) {
-        printError("--landblock takes a landblock (0xA9B4) and --radius 0 to 8");
-        return kUsageOrIo;
+    if (!radiusOk || job.radius < 0 || job.radius > 8) {
+        printError("--radius takes 0 to 8");
+        return false;
     }
-    job.block = *block;
+    return true;
+}
+
+// --landblock / --cell: the world around a landblock or inside a cell, no object and no clock
+// (docs/cli.md).
+int runWorld(const QCommandLineParser& parser) {
+    WorldRenderJob job;
+    if (!readWorldPlace(parser, job))
+        return kUsageOrIo;
     for (const char* option : {"setup", "scenario", "time", "at"})
         if (parser.isSet(option)) {
-            printError(QStringLiteral("--%1 does not apply to --landblock yet")
+            printError(QStringLiteral("--%1 does not apply to --landblock or --cell yet")
                            .arg(QLatin1String(option)));
             return kUsageOrIo;
         }
@@ -360,8 +383,8 @@ int runWorld(const QCommandLineParser& parser) {
     const QStringList dats = parser.positionalArguments();
     const QString cellPath = findCellDat(dats.at(0), dats.value(1));
     if (cellPath.isEmpty()) {
-        printError("--landblock needs the cell DAT: give CELL.dat, or put client_cell_1.dat "
-                   "beside the portal DAT");
+        printError("--landblock and --cell need the cell DAT: give CELL.dat, or put "
+                   "client_cell_1.dat beside the portal DAT");
         return kUsageOrIo;
     }
     const auto portal = openAssets(dats.at(0));
@@ -380,11 +403,13 @@ int runRender(const QStringList& arguments) {
         "Renders frames of one object built from a Setup (its default script, then the chosen "
         "effect at each --at time, default 0, and any --at T=ACTION) or of a --scenario, off "
         "screen with the studio's renderer, at each --time; or, with --landblock, the world "
-        "around a landblock from the portal and cell DATs. Needs an X display (xvfb-run). "
+        "around a landblock (or a dungeon) from the portal and cell DATs, and with --cell, the "
+        "view from inside an EnvCell. Needs an X display (xvfb-run). "
         "Deterministic simulation: the same seed gives the same frames.");
     parser.addPositionalArgument("DAT", "The portal DAT (the demo DAT or client_portal.dat).");
     parser.addPositionalArgument("CELL.dat",
-                                 "With --landblock: the cell DAT (default: client_cell_1.dat "
+                                 "With --landblock or --cell: the cell DAT (default: "
+                                 "client_cell_1.dat "
                                  "beside the portal DAT).",
                                  "[CELL.dat]");
     parser.addOptions(objectEffectOptions());
@@ -412,22 +437,31 @@ int runRender(const QStringList& arguments) {
         {"dt", "Frame step in seconds.", "S", "0.04"},
         {"timeout", "Give up on a frame after this many milliseconds.", "MS", "20000"},
         {"landblock",
-         "Draw this landblock's terrain, statics and scenery (0xA9B4) instead of an object; "
-         "the camera looks from the south-west unless --camera says otherwise.",
+         "Draw this landblock's terrain, statics, scenery and EnvCells (0xA9B4) instead of an "
+         "object, or its dungeon alone (EnvCells and no building); the camera looks from the "
+         "south-west unless --camera says otherwise.",
          "ID"},
-        {"radius", "With --landblock: rings of neighbouring landblocks to draw too.", "N", "0"},
+        {"radius",
+         "With --landblock or --cell: rings of neighbouring landblocks to draw too (a dungeon is "
+         "drawn alone).",
+         "N", "0"},
+        {"cell",
+         "Draw from inside this EnvCell (0x01D90105): the camera stands at its centre, eyes 1.5 m "
+         "above its floor, looking toward its first portal; only the cells it can see are drawn.",
+         "ID"},
     });
     if (auto exit = parseOrExit(parser, arguments, -1))
         return *exit;
     const qsizetype positional = parser.positionalArguments().size();
-    const qsizetype allowed = parser.isSet("landblock") ? 2 : 1;
+    const bool world = parser.isSet("landblock") || parser.isSet("cell");
+    const qsizetype allowed = world ? 2 : 1;
     if (positional < 1 || positional > allowed) {
         printError(QStringLiteral("expected %1 argument(s), got %2 (see --help)")
                        .arg(allowed == 1 ? QStringLiteral("1") : QStringLiteral("1 or 2"))
                        .arg(positional));
         return kUsageOrIo;
     }
-    if (parser.isSet("landblock"))
+    if (world)
         return runWorld(parser);
     RenderJob job;
     if (!readJob(parser, job))

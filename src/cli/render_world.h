@@ -1,7 +1,7 @@
 #pragma once
 
-// portalkit render --landblock: landblocks with their statics and scenery drawn off screen by
-// the studio's renderer (docs/render.md#the-world, docs/cli.md).
+// portalkit render --landblock / --cell: landblocks with their statics, scenery and EnvCells, or
+// a dungeon, drawn off screen by the studio's renderer (docs/render.md#the-world, docs/cli.md).
 
 #include "preview/core/assets.h"
 
@@ -18,11 +18,14 @@ namespace portalkit::cli {
 struct WorldRenderJob {
     std::uint32_t block = 0; // 0xXXYYFFFF
     int radius = 0;          // rings of neighbours
+    std::uint32_t cell = 0;  // --cell: the EnvCell the camera stands in (0: look from above)
     QSize size{800, 600};
     std::optional<std::array<float, 3>> camera; // yaw, pitch, distance (0: framed)
     int timeoutMs = 20000;
 };
 
+// "0x01D90105": an EnvCell id (low half 0x0100..0xFFFD).
+std::optional<std::uint32_t> parseEnvCell(const QString& text);
 // "0xA9B4" or a landblock, LandBlockInfo or cell id: the landblock, 0xXXYYFFFF.
 std::optional<std::uint32_t> parseLandblock(const QString& text);
 // The cell DAT given, else client_cell_1.dat beside the portal DAT when it exists; empty if none.

@@ -1,15 +1,16 @@
 // The world drawn by the Qt3D renderer (docs/render.md#the-world), under Xvfb: landblocks render
 // with the terrain's colours where the demo records put them — the dungeon's sea block blue, the
 // grass cells round the town green, the water cells of the shore blue — and `portalkit render
-// --landblock` writes such a picture. Expectations come from the merged cell textures the demo
-// records make, never from a stored image.
+// --landblock` writes such a picture. A dungeon cell seen from inside shows its stone walls, and
+// only the cells its stab list names are drawn. Expectations come from the merged cell textures
+// and surfaces the demo records make, never from a stored image.
 
 #include "datreader/records/land_block.h"
 #include "datreader/records/region.h"
 #include "ui/render/offscreen_renderer.h"
-#include "world/scene/world_builder.h"
 #include "ui/render/world_view.h"
 #include "world/coords.h"
+#include "world/scene/world_builder.h"
 
 #include <QApplication>
 #include <QMatrix4x4>
@@ -92,14 +93,30 @@ class TestRenderWorld : public QObject {
         TerrainTextures textures(*m_portal, m_region->terrain.texMerge);
         Drawn out;
         for (std::uint32_t id : blocksAround(centre, radius))
-            if (auto block = buildWorldBlock(sources, id, centre, textures))
+            if (auto block = buildWorldBlock(sources, id, centre, textures)) {
+                block->cells.clear(); // the terrain alone: the dungeon would cover the sea
                 out.blocks.push_back(std::move(*block));
+            }
         renderer.scene().world().setBlocks(out.blocks);
         const OrbitCamera orbit = OrbitCamera::framing(renderer.scene().world().bounds(), 0, 89);
         renderer.setCamera(orbit);
         out.image = renderer.render(preview::FrameSnapshot{}).convertToFormat(QImage::Format_RGB32);
         out.camera = cameraOf(orbit, kSize);
         return out;
+    }
+
+    // The demo dungeon (docs/demo.md#the-dungeon) drawn from inside `cellId`, as
+    // `portalkit render --cell` places the camera.
+    QImage drawInside(std::uint32_t cellId, OffscreenRenderer& renderer) {
+        renderer.setAssets(m_portal);
+        const WorldSources sources{m_portal.get(), m_cells.get(), m_region};
+        TerrainTextures textures(*m_portal, m_region->terrain.texMerge);
+        const std::vector<WorldBlock> blocks = buildWorldBlocks(sources, kSea, 0, textures);
+        renderer.scene().world().setBlocks(blocks);
+        for (const WorldCell& cell : blocks.front().cells)
+            if (cell.id == cellId)
+                renderer.setCamera(cameraInside(cell));
+        return renderer.render(preview::FrameSnapshot{}).convertToFormat(QImage::Format_RGB32);
     }
 
   private slots:
@@ -200,6 +217,104 @@ class TestRenderWorld : public QObject {
             for (int x = 0; x < with.width(); ++x)
                 differing += with.pixel(x, y) != without.pixel(x, y) ? 1 : 0;
         QVERIFY2(differing > 100, qPrintable(QString::number(differing)));
+    }
+
+    // From inside the north room looking out of its door, every pixel is the dungeon's stone
+    // (walls #6A6258/#4A443C noise, floor, ceiling #3A3631: red over blue, unlike the bluish
+    // background), no background shows, and the walls' noise makes many distinct colours.
+    void dungeonCellFromInsideShowsItsWalls() {
+        OffscreenRenderer renderer(QSize(320, 240));
+        const QImage image = drawInside(0x01D90102, renderer);
+        QVERIFY(!image.isNull());
+        QCOMPARE(renderer.scene().world().viewCell(), 0x01D90102u);
+        const QRgb bg = backgroundColor().rgb();
+        int stone = 0, background = 0;
+        QSet<QRgb> colours;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x) {
+                const QRgb c = image.pixel(x, y);
+                stone += qRed(c) > qBlue(c) && qGreen(c) >= qBlue(c) ? 1 : 0;
+                background += c == bg ? 1 : 0;
+                if (y > image.height() / 3 && y < image.height() * 2 / 3)
+                    colours.insert(c);
+            }
+        QVERIFY2(stone > image.width() * image.height() * 9 / 10,
+                 qPrintable(QString::number(stone)));
+        QCOMPARE(background, 0);
+        QVERIFY2(colours.size() > 50, qPrintable(QString::number(colours.size())));
+    }
+
+    // The stab list decides what is drawn (PView draws what the viewer's cell can see): from the
+    // east room only it, the east corridor and the hall. Looking west through the aligned
+    // doorways, the west room (not in the list) is missing, so the background shows at the
+    // centre; from the hall, which lists the west room, it is drawn there.
+    void cellsOutsideTheStabListAreNotDrawn() {
+        OffscreenRenderer renderer(QSize(320, 240));
+        const QImage east = drawInside(0x01D90104, renderer);
+        const WorldView& world = renderer.scene().world();
+        QCOMPARE(world.viewCell(), 0x01D90104u);
+        QCOMPARE(world.cellCount(), std::size_t(6));
+        QCOMPARE(world.shownCellCount(), std::size_t(3));
+        for (std::uint32_t id : {0x01D90104u, 0x01D90103u, 0x01D90100u})
+            QVERIFY(world.cellShown(id));
+        for (std::uint32_t id : {0x01D90101u, 0x01D90102u, 0x01D90105u})
+            QVERIFY(!world.cellShown(id));
+        const QRgb bg = backgroundColor().rgb();
+        QCOMPARE(east.pixel(160, 120), bg);
+
+        OffscreenRenderer fromHall(QSize(320, 240));
+        drawInside(0x01D90100, fromHall);
+        QCOMPARE(fromHall.scene().world().shownCellCount(), std::size_t(6));
+        // Outdoors (far above), every cell is drawn again.
+        fromHall.scene().world().setViewpoint(QVector3D(96, 60, 500));
+        QCOMPARE(fromHall.scene().world().viewCell(), 0u);
+        QCOMPARE(fromHall.scene().world().shownCellCount(), std::size_t(6));
+    }
+
+    // The house interior leads outside through its door: from inside it the landscape is drawn.
+    void houseInteriorSeesOutside() {
+        OffscreenRenderer renderer(QSize(64, 64));
+        renderer.setAssets(m_portal);
+        const WorldSources sources{m_portal.get(), m_cells.get(), m_region};
+        TerrainTextures textures(*m_portal, m_region->terrain.texMerge);
+        const std::vector<WorldBlock> blocks = buildWorldBlocks(sources, kTown, 0, textures);
+        QCOMPARE(blocks.size(), std::size_t(1));
+        QCOMPARE(blocks.front().cells.size(), std::size_t(1));
+        WorldView& world = renderer.scene().world();
+        world.setBlocks(blocks);
+        world.setViewpoint(blocks.front().cells.front().centre);
+        QCOMPARE(world.viewCell(), 0xA9B40100u);
+        QVERIFY(world.outdoorsShown());
+        QVERIFY(world.cellShown(0xA9B40100u));
+    }
+
+    // portalkit render --cell stands in the cell and draws the dungeon; --landblock on the
+    // dungeon's block draws its six cells from above.
+    void cliRendersADungeon() {
+        QTemporaryDir dir;
+        QProcess inside;
+        inside.start(PORTALKIT_CLI,
+                     {"render", PORTALKIT_DEMO_DAT, PORTALKIT_DEMO_CELL_DAT, "--cell", "0x01D90102",
+                      "-o", dir.filePath("cell.png"), "--size", "320x240"});
+        QVERIFY(inside.waitForFinished(120000));
+        QVERIFY2(inside.exitCode() == 0, inside.readAllStandardError().constData());
+        QVERIFY(inside.readAllStandardOutput().contains("6 cells"));
+        const QImage image = QImage(dir.filePath("cell.png")).convertToFormat(QImage::Format_RGB32);
+        QCOMPARE(image.size(), QSize(320, 240));
+        QVERIFY(image.pixel(160, 120) != backgroundColor().rgb());
+
+        QProcess above;
+        above.start(PORTALKIT_CLI, {"render", PORTALKIT_DEMO_DAT, "--landblock", "0x01D9", "-o",
+                                    dir.filePath("dungeon.png"), "--size", "320x240"});
+        QVERIFY(above.waitForFinished(120000));
+        QVERIFY2(above.exitCode() == 0, above.readAllStandardError().constData());
+        QVERIFY(above.readAllStandardOutput().contains("1 landblocks, 0 parts, 6 cells"));
+
+        QProcess bad; // not an EnvCell id
+        bad.start(PORTALKIT_CLI, {"render", PORTALKIT_DEMO_DAT, "--cell", "0x01D9FFFF", "-o",
+                                  dir.filePath("x.png")});
+        QVERIFY(bad.waitForFinished(120000));
+        QCOMPARE(bad.exitCode(), 2);
     }
 
     // portalkit render finds client_cell_1.dat beside the demo portal DAT and draws the blocks.

@@ -59,6 +59,29 @@ const Mesh* MeshCache::get(std::uint32_t id) {
                   m_assets ? qPrintable(m_assets->whyMissing<dat::GfxObj>(id)) : "no assets");
         return nullptr;
     }
+    slot = build(*gfx, m_owner);
+    return slot.get();
+}
+
+const Mesh* MeshCache::getMade(std::uint32_t key, const dat::GfxObj& gfx) {
+    if (auto it = m_made.find(key); it != m_made.end())
+        return it->second.get();
+    if (!m_madeOwner)
+        m_madeOwner = new Qt3DCore::QNode(m_owner);
+    std::unique_ptr<Mesh>& slot = m_made[key];
+    slot = build(gfx, m_madeOwner);
+    return slot.get();
+}
+
+void MeshCache::clearMade() {
+    m_made.clear();
+    delete m_madeOwner; // the buffers with it
+    m_madeOwner = nullptr;
+}
+
+std::unique_ptr<Mesh> MeshCache::build(const dat::GfxObj& source, Qt3DCore::QNode* owner) const {
+    const dat::GfxObj* gfx = &source;
+    const std::uint32_t id = source.id;
     // The shared triangulation (records/gfx_obj_triangles.h), positive sides only for now.
     const dat::GfxObjTriangles triangles =
         dat::triangulateDrawing(*gfx, dat::PolygonSides::PositiveOnly);
@@ -96,11 +119,11 @@ const Mesh* MeshCache::get(std::uint32_t id) {
                 ? gfx->surfaces[std::size_t(group.surfaceIndex)]
                 : 0;
         sub.vertexCount = int(floats.size() / kVertexFloats);
-        sub.vertices = new Qt3DCore::QBuffer(m_owner);
+        sub.vertices = new Qt3DCore::QBuffer(owner);
         sub.vertices->setData(QByteArray(reinterpret_cast<const char*>(floats.data()),
                                          qsizetype(floats.size() * sizeof(float))));
         sub.indexCount = int(indices.size());
-        sub.indices = new Qt3DCore::QBuffer(m_owner);
+        sub.indices = new Qt3DCore::QBuffer(owner);
         sub.indices->setData(QByteArray(reinterpret_cast<const char*>(indices.data()),
                                         qsizetype(indices.size() * sizeof(std::uint32_t))));
         mesh->subMeshes.push_back(sub);
@@ -114,12 +137,11 @@ const Mesh* MeshCache::get(std::uint32_t id) {
     mesh->radius =
         QVector3D(std::max(-lo[0], hi[0]), std::max(-lo[1], hi[1]), std::max(-lo[2], hi[2]))
             .length();
-    if (gfx->hasDidDegrade())
+    if (gfx->hasDidDegrade() && m_assets)
         if (const auto* degrade = m_assets->get<dat::GfxObjDegradeInfo>(gfx->didDegrade))
             if (!degrade->levels.empty())
                 mesh->degradeMode = int(degrade->levels.front().degradeMode);
-    slot = std::move(mesh);
-    return slot.get();
+    return mesh;
 }
 
 } // namespace portalkit::render

@@ -16,6 +16,10 @@
 #include <memory>
 #include <vector>
 
+namespace portalkit::dat {
+struct GfxObj;
+}
+
 namespace portalkit::render {
 
 // Interleaved vertex: position (3), normal (3), uv (2) floats.
@@ -50,10 +54,21 @@ class MeshCache {
     // Null when the GfxObj is absent or has no drawable polygons.
     const Mesh* get(std::uint32_t gfxObj);
 
+    // The mesh of a GfxObj made at run time rather than read from the DAT (an EnvCell's
+    // geometry, world/scene/cell_builder.h), cached under `key` apart from GfxObj ids: EnvCell
+    // ids such as 0x01D90100 fall in the GfxObj range. Null when it has no drawable polygons.
+    const Mesh* getMade(std::uint32_t key, const dat::GfxObj& gfx);
+    // Drops the made meshes and their buffers; no entity may still use them.
+    void clearMade();
+
   private:
+    std::unique_ptr<Mesh> build(const dat::GfxObj& gfx, Qt3DCore::QNode* owner) const;
+
     Qt3DCore::QNode* m_owner;
+    Qt3DCore::QNode* m_madeOwner = nullptr; // parent of the made meshes' buffers
     std::shared_ptr<const preview::Assets> m_assets;
     std::map<std::uint32_t, std::unique_ptr<Mesh>> m_meshes; // null entries: known missing
+    std::map<std::uint32_t, std::unique_ptr<Mesh>> m_made;   // by made key; null: nothing drawn
 };
 
 } // namespace portalkit::render

@@ -1,5 +1,7 @@
 #include "ui/render/offscreen_renderer.h"
 
+#include "ui/render/world_view.h"
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QGuiApplication>
@@ -135,7 +137,9 @@ OrbitCamera OffscreenRenderer::cameraFor(const preview::FrameSnapshot& snapshot)
 
 void OffscreenRenderer::prepare(const preview::FrameSnapshot& snapshot) {
     m_view->update(snapshot);
-    cameraFor(snapshot).apply(m_graph.camera, float(m_size.width()) / float(m_size.height()));
+    const OrbitCamera camera = cameraFor(snapshot);
+    m_view->world().setViewpoint(camera.eye()); // the cells seen from where the camera is
+    camera.apply(m_graph.camera, float(m_size.width()) / float(m_size.height()));
     m_graph.setParticleArea(m_view->particleScreenRect(m_graph.camera->viewMatrix(),
                                                        m_graph.camera->projectionMatrix(), m_size));
 }

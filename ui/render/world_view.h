@@ -5,7 +5,13 @@
 // mesh and texture caches and materials, lit and blended as Setup parts are. Parts of the same
 // GfxObj share their vertex buffers and materials; the transform and renderer are per object. The
 // blocks' atlases are drawn from one texture holding them all, placed as on the map.
+//
+// EnvCells (building interiors, dungeons) are drawn the same way from their cell geometry, each
+// cell one entity with its statics. setViewpoint culls as the client chooses what to draw
+// (docs/render.md#cells): from inside a cell only that cell and its stab list, and the landscape
+// only when the cell sees outside; from outdoors everything.
 
+#include "ui/render/frame_graph.h"
 #include "ui/render/materials.h"
 #include "ui/render/mesh_cache.h"
 #include "world/scene/world_builder.h"
@@ -25,6 +31,10 @@ namespace portalkit::render {
 
 struct BoundingSphere;
 
+// A camera standing in `cell`: at its centre, eyes 1.5 m above its floor, looking level toward
+// the middle of its first portal (the way on), or north (+Y) without one.
+OrbitCamera cameraInside(const world::WorldCell& cell);
+
 class WorldView {
   public:
     WorldView(Qt3DCore::QEntity* root, MeshCache& meshes, TextureCache& textures,
@@ -40,6 +50,16 @@ class WorldView {
 
     std::size_t blockCount() const { return m_blocks.size(); }
     std::size_t partCount() const;
+    std::size_t cellCount() const; // cells drawn (with geometry or statics)
+
+    // Where the camera is, in world coordinates: finds its EnvCell (world/cells.h) and shows
+    // what can be seen from there. Cheap when the cell does not change; no entity is rebuilt.
+    void setViewpoint(QVector3D eye);
+    // The EnvCell the last viewpoint is in; 0 outdoors.
+    std::uint32_t viewCell() const { return m_viewCell; }
+    bool cellShown(std::uint32_t cellId) const;
+    std::size_t shownCellCount() const;
+    bool outdoorsShown() const { return m_outdoorsShown; }
     // The sphere round every block's terrain box; radius 0 without blocks.
     BoundingSphere bounds() const;
 
@@ -51,8 +71,17 @@ class WorldView {
         int west = 0, north = 0, columns = 1, rows = 1;
     };
     const Drawable* drawable(std::uint32_t gfxObj);
+    const Drawable* cellDrawable(const world::WorldCell& cell);
+    std::unique_ptr<Drawable> makeDrawable(const Mesh& mesh);
+    void addPart(Qt3DCore::QEntity* parent, const Drawable& d, const QMatrix4x4& transform);
+    Qt3DRender::QMaterial* makeAtlas(const std::vector<world::WorldBlock>& blocks, Grid& grid);
+    void addTerrain(const world::WorldBlock& block, Qt3DCore::QEntity* parent,
+                    Qt3DRender::QMaterial* material, const Grid& grid);
+    void addCells(const world::WorldBlock& block, Block& out);
     void addBlock(const world::WorldBlock& block, Qt3DRender::QMaterial* material,
                   const Grid& grid);
+    std::uint32_t cellAt(QVector3D eye) const;
+    void applyVisibility();
 
     Qt3DCore::QEntity* m_root;
     Qt3DCore::QEntity* m_shared; // geometry and materials shared between parts
@@ -61,8 +90,12 @@ class WorldView {
     Materials& m_materials;
     Qt3DRender::QLayer* m_opaque;
     Qt3DRender::QLayer* m_blend;
-    std::map<std::uint32_t, std::unique_ptr<Drawable>> m_drawables; // null: not drawable
+    std::map<std::uint32_t, std::unique_ptr<Drawable>> m_drawables;     // null: not drawable
+    std::map<std::uint32_t, std::unique_ptr<Drawable>> m_cellDrawables; // by EnvCell id
     std::map<std::uint32_t, std::unique_ptr<Block>> m_blocks;
+    std::uint32_t m_viewCell = 0;
+    bool m_viewKnown = false; // setViewpoint ran since the blocks changed
+    bool m_outdoorsShown = true;
 };
 
 } // namespace portalkit::render
