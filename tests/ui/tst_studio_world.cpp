@@ -1,7 +1,8 @@
 // The studio shows the world (docs/render.md#the-world, docs/user-guide.md#the-world): choosing a
 // LandBlock or LandBlockInfo in the browser builds that block and its neighbours off the GUI
 // thread and draws them in the viewport instead of the Setup shown before; choosing a Setup
-// again puts the Setup back alone.
+// again puts the Setup back alone. A dungeon's records show the dungeon alone, and choosing one
+// of its EnvCells stands the camera in it, where only the cells it can see are drawn.
 
 #include "support/demo_ids.h"
 #include "ui/render/offscreen_renderer.h"
@@ -14,6 +15,7 @@
 
 #include <QApplication>
 #include <QImage>
+#include <QLabel>
 #include <QObject>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -65,6 +67,38 @@ class TestStudioWorld : public QObject {
         QVERIFY(studio.showSetup(testing::demo_ids::kHuman));
         QCOMPARE(studio.viewport()->scene().world().blockCount(), std::size_t(0));
         QVERIFY(studio.viewport()->scene().drawnParts() > 0);
+    }
+
+    void selectingADungeonShowsItsCells() {
+        MainWindow window;
+        Studio studio(&window);
+        QVERIFY(window.openDat(PORTALKIT_DEMO_DAT));
+        QVERIFY(window.openDat(PORTALKIT_DEMO_CELL_DAT));
+        window.resize(900, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy shown(&studio, &Studio::worldShown);
+        const render::WorldView& world = studio.viewport()->scene().world();
+
+        QVERIFY(window.selectEntry(0x01D9FFFE)); // the dungeon's LandBlockInfo
+        QVERIFY(shown.wait(60000));
+        QCOMPARE(world.blockCount(), std::size_t(1)); // alone: no neighbours' terrain
+        QCOMPARE(world.cellCount(), std::size_t(6));
+        QCOMPARE(world.viewCell(), 0u); // looking from above: every cell drawn
+        QCOMPARE(world.shownCellCount(), std::size_t(6));
+        QVERIFY(studio.viewport()->captionLabel()->text().contains("Dungeon"));
+
+        QVERIFY(window.selectEntry(0x01D90104)); // the east room
+        QVERIFY(shown.wait(60000));
+        QCOMPARE(world.viewCell(), 0x01D90104u);
+        QCOMPARE(world.shownCellCount(), std::size_t(3)); // it, the east corridor and the hall
+        QVERIFY(!world.cellShown(0x01D90105));
+
+        // Walls fill the view: no background colour in the middle.
+        const QImage image = studio.viewport()->capture().convertToFormat(QImage::Format_RGB32);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.pixel(image.width() / 4, image.height() / 2) !=
+                render::backgroundColor().rgb());
     }
 };
 

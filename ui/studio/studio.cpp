@@ -51,6 +51,7 @@ Studio::Studio(MainWindow* window)
           new QAction(QIcon::fromTheme(QStringLiteral("audio-volume-muted")), tr("Mute"), this)),
       m_worldLoader(new WorldLoader(this)) {
     connect(m_worldLoader, &WorldLoader::loaded, this, &Studio::showWorld);
+    followViewpoint(m_viewport); // the cells drawn follow the camera's cell
     m_window->setCentralView(m_viewport);
     m_launcherDock = addDock(tr("Effects"), QStringLiteral("effects"), Qt::RightDockWidgetArea);
     m_tablesDock = addDock(tr("Script table"), QStringLiteral("tables"), Qt::RightDockWidgetArea);
@@ -293,7 +294,8 @@ void Studio::describeSelection(std::uint32_t id) {
     const QString type = QString::fromUtf8(dat::typeName(dat->kind(), id).data());
     if (type == QLatin1String("Setup"))
         return; // showSetup says what it shows
-    if (type == QLatin1String("LandBlock") || type == QLatin1String("LandBlockInfo")) {
+    if (type == QLatin1String("LandBlock") || type == QLatin1String("LandBlockInfo") ||
+        type == QLatin1String("EnvCell")) { // an EnvCell: its block, the camera inside it
         showLandblock(id);
         return;
     }
@@ -316,7 +318,7 @@ void Studio::showLandblock(std::uint32_t id) {
         return;
     }
     m_viewport->setCaption(tr("Building landblock %1…").arg(dat::didJson(id | 0xFFFF)));
-    m_worldLoader->load(portal, cells, id | 0xFFFF);
+    m_worldLoader->load(portal, cells, id | 0xFFFF, 1, world::isEnvCell(id) ? id : 0);
 }
 
 // The blocks go in on the GUI thread (Qt3D nodes belong to it); the session is cleared so no
@@ -333,24 +335,14 @@ void Studio::showWorld(const WorldLoad& load) {
     if (m_session)
         m_session->clear();
     m_viewport->showSnapshot({});
-    std::size_t parts = 0;
-    for (const world::WorldBlock& block : load.blocks)
-        parts += block.parts.size();
     world.setBlocks(load.blocks);
     m_landblock = load.block;
     // The map follows: the shown block and its neighbours fill the World map dock.
     m_worldMap->view()->focusOn({int(world::kCellsPerBlock * world::blockX(load.block) + 4),
                                  int(world::kCellsPerBlock * world::blockY(load.block) + 4)},
                                 4);
-    render::OrbitCamera camera = render::OrbitCamera::framing(world.bounds(), -135, 35);
-    camera.distance *= 0.7f; // as portalkit render frames the blocks: their sphere is loose
-    m_viewport->setCamera(camera);
-    m_viewport->setCaption(tr("Landblock %1 and its neighbours: %2 landblocks, %3 parts "
-                              "(built in %4 ms)")
-                               .arg(dat::didJson(load.block))
-                               .arg(load.blocks.size())
-                               .arg(parts)
-                               .arg(load.milliseconds, 0, 'f', 0));
+    m_viewport->setCamera(worldCamera(load, world));
+    m_viewport->setCaption(worldCaption(load));
     emit worldShown(load.block);
 }
 

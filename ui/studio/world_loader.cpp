@@ -1,6 +1,9 @@
 #include "ui/studio/world_loader.h"
 
+#include "datreader/records/common.h"
 #include "datreader/records/region.h"
+#include "ui/render/viewport_widget.h"
+#include "ui/render/world_view.h"
 
 #include <QElapsedTimer>
 #include <QtConcurrent/QtConcurrentRun>
@@ -9,9 +12,10 @@ namespace portalkit::ui {
 
 WorldLoad buildWorld(const std::shared_ptr<const dat::DatFile>& portal,
                      const std::shared_ptr<const dat::DatFile>& cells, std::uint32_t block,
-                     int radius) {
+                     int radius, std::uint32_t cell) {
     WorldLoad out;
     out.block = block;
+    out.cell = cell;
     QElapsedTimer clock;
     clock.start();
     const preview::Assets portalAssets(portal), cellAssets(cells);
@@ -24,13 +28,50 @@ WorldLoad buildWorld(const std::shared_ptr<const dat::DatFile>& portal,
     }
     const world::WorldSources sources{&portalAssets, &cellAssets, region};
     world::TerrainTextures textures(portalAssets, region->terrain.texMerge);
-    for (std::uint32_t id : world::blocksAround(block, radius))
-        if (auto built = world::buildWorldBlock(sources, id, block, textures))
-            out.blocks.push_back(std::move(*built));
+    out.blocks = world::buildWorldBlocks(sources, block, radius, textures);
     out.milliseconds = double(clock.nsecsElapsed()) / 1e6;
     if (out.blocks.empty())
         out.error = QStringLiteral("no LandBlock here");
     return out;
+}
+
+render::OrbitCamera worldCamera(const WorldLoad& load, const render::WorldView& world) {
+    for (const world::WorldBlock& block : load.blocks)
+        for (const world::WorldCell& cell : block.cells)
+            if (load.cell && cell.id == load.cell && cell.geometry)
+                return render::cameraInside(cell);
+    render::OrbitCamera camera = render::OrbitCamera::framing(world.bounds(), -135, 35);
+    camera.distance *= 0.7f; // as portalkit render frames the blocks: their sphere is loose
+    return camera;
+}
+
+QString worldCaption(const WorldLoad& load) {
+    std::size_t parts = 0, cells = 0;
+    for (const world::WorldBlock& block : load.blocks) {
+        parts += block.parts.size();
+        cells += block.cells.size();
+    }
+    const QString block = dat::didJson(load.block);
+    QString what;
+    if (load.cell)
+        what = QObject::tr("EnvCell %1 (camera inside) in landblock %2")
+                   .arg(dat::didJson(load.cell), block);
+    else if (load.blocks.size() == 1 && load.blocks.front().mesh.vertices.empty())
+        what = QObject::tr("Dungeon %1").arg(block);
+    else
+        what = QObject::tr("Landblock %1 and its neighbours").arg(block);
+    return QObject::tr("%1: %2 landblocks, %3 parts, %4 cells (built in %5 ms)")
+        .arg(what)
+        .arg(load.blocks.size())
+        .arg(parts)
+        .arg(cells)
+        .arg(load.milliseconds, 0, 'f', 0);
+}
+
+void followViewpoint(render::ViewportWidget* viewport) {
+    QObject::connect(viewport, &render::ViewportWidget::cameraChanged, viewport, [viewport] {
+        viewport->scene().world().setViewpoint(viewport->camera().eye());
+    });
 }
 
 WorldLoader::WorldLoader(QObject* parent) : QObject(parent) {
@@ -42,8 +83,9 @@ WorldLoader::~WorldLoader() {
 }
 
 void WorldLoader::load(std::shared_ptr<const dat::DatFile> portal,
-                       std::shared_ptr<const dat::DatFile> cells, std::uint32_t block, int radius) {
-    Request request{std::move(portal), std::move(cells), block, radius};
+                       std::shared_ptr<const dat::DatFile> cells, std::uint32_t block, int radius,
+                       std::uint32_t cell) {
+    Request request{std::move(portal), std::move(cells), block, radius, cell};
     // Never wait on the GUI thread: a build under way finishes, then the newest request runs.
     if (m_watcher.isRunning())
         m_pending = std::move(request);
@@ -53,7 +95,8 @@ void WorldLoader::load(std::shared_ptr<const dat::DatFile> portal,
 
 void WorldLoader::start(Request request) {
     m_watcher.setFuture(QtConcurrent::run(buildWorld, std::move(request.portal),
-                                          std::move(request.cells), request.block, request.radius));
+                                          std::move(request.cells), request.block, request.radius,
+                                          request.cell));
 }
 
 void WorldLoader::finished() {

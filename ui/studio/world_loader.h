@@ -1,10 +1,14 @@
 #pragma once
 
 // Builds the landblocks the studio shows off the GUI thread (docs/render.md#the-world): a block
-// and its ring of neighbours, from the portal and cell DATs, with Assets of the worker's own (the
-// session's Assets cache is not thread-safe). A newer request supersedes an older one; the
-// result arrives as a signal on the GUI thread, where the viewport uploads it.
+// and its ring of neighbours, or a dungeon alone (world_builder.h buildWorldBlocks), from the
+// portal and cell DATs, with Assets of the worker's own (the session's Assets cache is not
+// thread-safe). A newer request supersedes an older one; the result arrives as a signal on the
+// GUI thread, where the viewport uploads it. Also where the studio's camera goes for a world:
+// inside the EnvCell asked for, else over the blocks; and the viewport's eye drives the cells'
+// culling (WorldView::setViewpoint).
 
+#include "ui/render/frame_graph.h"
 #include "world/scene/world_builder.h"
 
 #include <QFutureWatcher>
@@ -16,10 +20,16 @@ namespace portalkit::dat {
 class DatFile;
 }
 
+namespace portalkit::render {
+class ViewportWidget;
+class WorldView;
+} // namespace portalkit::render
+
 namespace portalkit::ui {
 
 struct WorldLoad {
     std::uint32_t block = 0; // the centre, 0xXXYYFFFF
+    std::uint32_t cell = 0;  // the EnvCell to stand in; 0: look from above
     std::vector<world::WorldBlock> blocks;
     double milliseconds = 0; // building time, all blocks
     QString error;           // why nothing was built
@@ -31,9 +41,10 @@ class WorldLoader : public QObject {
     explicit WorldLoader(QObject* parent = nullptr);
     ~WorldLoader() override;
 
-    // Starts building `block` and `radius` rings of neighbours.
+    // Starts building `block` and `radius` rings of neighbours (a dungeon alone); `cell` is an
+    // EnvCell of the block the camera is to stand in, or 0.
     void load(std::shared_ptr<const dat::DatFile> portal, std::shared_ptr<const dat::DatFile> cells,
-              std::uint32_t block, int radius = 1);
+              std::uint32_t block, int radius = 1, std::uint32_t cell = 0);
     bool busy() const { return m_watcher.isRunning(); }
 
   signals:
@@ -44,6 +55,7 @@ class WorldLoader : public QObject {
         std::shared_ptr<const dat::DatFile> portal, cells;
         std::uint32_t block = 0;
         int radius = 1;
+        std::uint32_t cell = 0;
     };
     void start(Request request);
     void finished();
@@ -55,6 +67,17 @@ class WorldLoader : public QObject {
 // The build itself, on any thread.
 WorldLoad buildWorld(const std::shared_ptr<const dat::DatFile>& portal,
                      const std::shared_ptr<const dat::DatFile>& cells, std::uint32_t block,
-                     int radius);
+                     int radius, std::uint32_t cell = 0);
+
+// Where the camera goes once `load` is drawn in `world`: standing in its cell when it has one
+// that can be drawn, else looking down from the south-west over every block.
+render::OrbitCamera worldCamera(const WorldLoad& load, const render::WorldView& world);
+
+// What the viewport says it shows once `load` is drawn.
+QString worldCaption(const WorldLoad& load);
+
+// Keeps the world's culling following the viewport's camera (WorldView::setViewpoint on every
+// camera change).
+void followViewpoint(render::ViewportWidget* viewport);
 
 } // namespace portalkit::ui
