@@ -5,11 +5,14 @@
 // only the cells its stab list names are drawn. Expectations come from the merged cell textures
 // and surfaces the demo records make, never from a stored image.
 
+#include "datreader/records/env_cell.h"
+#include "datreader/records/gfx_obj.h"
 #include "datreader/records/land_block.h"
 #include "datreader/records/region.h"
 #include "ui/render/offscreen_renderer.h"
 #include "ui/render/world_view.h"
 #include "world/coords.h"
+#include "world/scene/cell_builder.h"
 #include "world/scene/world_builder.h"
 
 #include <QApplication>
@@ -286,6 +289,28 @@ class TestRenderWorld : public QObject {
         QCOMPARE(world.viewCell(), 0xA9B40100u);
         QVERIFY(world.outdoorsShown());
         QVERIFY(world.cellShown(0xA9B40100u));
+    }
+
+    // A made mesh (a cell's geometry) under a key that is also a GfxObj id neither replaces nor
+    // is replaced by the GfxObj's mesh: EnvCell ids fall in the GfxObj range.
+    void madeMeshesKeepTheirOwnKeys() {
+        Qt3DCore::QNode owner;
+        MeshCache cache(&owner);
+        cache.setAssets(m_portal);
+        constexpr std::uint32_t kShared = 0x01000C03; // a demo GfxObj (the dungeon's pillar)
+        const Mesh* gfxObj = cache.get(kShared);
+        QVERIFY(gfxObj);
+        const auto* record = m_cells->get<dat::EnvCell>(0x01D90100);
+        QVERIFY(record);
+        const auto geometry = cellGeometry(*m_portal, *record);
+        QVERIFY(geometry);
+        const Mesh* made = cache.getMade(kShared, *geometry);
+        QVERIFY(made && made != gfxObj);
+        QVERIFY(made->max.x() - made->min.x() > gfxObj->max.x() - gfxObj->min.x()); // the hall
+        QCOMPARE(cache.get(kShared), gfxObj);
+        QCOMPARE(cache.getMade(kShared, *geometry), made);
+        cache.clearMade();
+        QCOMPARE(cache.get(kShared), gfxObj);
     }
 
     // portalkit render --cell stands in the cell and draws the dungeon; --landblock on the

@@ -101,8 +101,11 @@ WorldCell buildWorldCell(const preview::Assets& portal, const dat::EnvCell& cell
     }
     const dat::CellStruct* shape = cellStruct(portal, cell);
     if (!shape) {
-        qCWarning(lcCells, "EnvCell 0x%08X not drawn: Environment 0x%08X has no CellStruct %u",
-                  cell.id, cell.environmentId, unsigned(cell.cellStructure));
+        const QString why = portal.get<dat::Environment>(cell.environmentId)
+                                ? QStringLiteral("it has no CellStruct %1").arg(cell.cellStructure)
+                                : portal.whyMissing<dat::Environment>(cell.environmentId);
+        qCWarning(lcCells, "EnvCell 0x%08X not drawn: Environment 0x%08X: %s", cell.id,
+                  cell.environmentId, qPrintable(why));
         return out;
     }
     out.volume = cellVolume(cell, *shape);
