@@ -48,12 +48,16 @@ struct WorldView::Drawable {
     std::vector<Piece> pieces;
 };
 
+namespace {
+
 // A cell's entity and what deciding its visibility needs.
 struct CellEntity {
     Qt3DCore::QEntity* entity = nullptr;
     std::vector<std::uint32_t> visible; // the stab list
     bool seesOutside = false;
 };
+
+} // namespace
 
 struct WorldView::Block {
     Qt3DCore::QEntity* entity = nullptr;   // the terrain, every part and cell, deleted together
