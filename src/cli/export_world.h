@@ -1,7 +1,8 @@
 #pragma once
 
 // portalkit export --landblock / --dungeon: the world as glTF (export/world_export.h,
-// docs/cli.md#export). In every build, unlike render's --landblock: it draws nothing.
+// docs/cli.md#export-dat-celldat---landblock-id---radius-n----dungeon-id--o-file).
+// In every build, unlike render's --landblock: it draws nothing.
 
 #include <QCommandLineParser>
 #include <QList>
