@@ -232,6 +232,8 @@ std::optional<std::uint32_t> landblockFromId(std::uint32_t id) {
 }
 
 WorldContent buildWorld(const world::WorldSources& sources, const WorldRequest& request) {
+    if (!sources.portal || !sources.cells)
+        throw ExportError("the world needs both the portal and the cell DAT");
     WorldContent out;
     out.origin = world::landblockOf(request.block);
     const QString what = QStringLiteral("%1 %2").arg(kindName(request), blockName(out.origin));
@@ -267,6 +269,8 @@ WorldContent buildWorld(const world::WorldSources& sources, const WorldRequest& 
 
 ModelExport exportWorld(const world::WorldSources& sources, const WorldContent& content,
                         Container container) {
+    if (!sources.portal)
+        throw ExportError("the world needs the portal DAT");
     SceneWriter writer(sources, container);
     QJsonArray roots;
     for (const world::WorldBlock& block : content.blocks)

@@ -42,12 +42,14 @@ struct WorldContent {
     QStringList notes;                     // neighbours the cell DAT does not hold
 };
 
-// Throws ExportError when the request cannot be met: the Region is missing (landblocks), the
-// landblock is not in the cell DAT, the dungeon has no EnvCells, the radius is out of range.
+// Throws ExportError when the request cannot be met: a DAT not given, the Region missing
+// (landblocks), the landblock not in the cell DAT, a dungeon without EnvCells, a radius out of
+// range.
 WorldContent buildWorld(const world::WorldSources& sources, const WorldRequest& request);
 
 // The glTF of built content. `sources` names the records again for the node names (what each
-// part was placed as). Never throws on bad data: stand-ins and warnings, as the model export.
+// part was placed as). Never throws on bad data: stand-ins and warnings, as the model export;
+// ExportError only without a portal DAT.
 ModelExport exportWorld(const world::WorldSources& sources, const WorldContent& content,
                         Container container);
 
