@@ -2,12 +2,11 @@
 
 #include "datreader/io/dat_error.h"
 #include "datreader/records/gfx_obj.h"
-#include "datreader/records/gfx_obj_triangles.h"
 #include "datreader/records/setup.h"
+#include "export/gfx_obj_meshes.h"
 #include "export/gltf_axes.h"
-#include "export/surface_material.h"
+#include "export/gltf_json.h"
 
-#include <QBuffer>
 #include <QFileInfo>
 #include <QSaveFile>
 #include <algorithm>
@@ -27,39 +26,10 @@ using preview::Frame;
 using preview::Quat;
 using preview::Vec3;
 
-// Sampler enums (glTF 2.0 §5.26).
-constexpr int kLinear = 9729;
-constexpr int kLinearMipmapLinear = 9987;
-constexpr int kRepeat = 10497;
-constexpr int kTriangles = 4;
 constexpr std::uint32_t kNoParent = 0xFFFFFFFF;
-
-QJsonArray jsonArray(std::initializer_list<float> values) {
-    QJsonArray out;
-    for (float v : values)
-        out.append(double(v));
-    return out;
-}
-
-template <std::size_t N> QJsonArray jsonArray(const std::array<float, N>& values) {
-    QJsonArray out;
-    for (float v : values)
-        out.append(double(v));
-    return out;
-}
-
-QString hex(std::uint32_t value) {
-    return dat::didJson(value);
-}
 
 dat::DatError recordError(std::uint32_t did, const std::string& field, const QString& message) {
     return dat::DatError(field, message.toStdString(), 0, dat::OffsetKind::Entry, did);
-}
-
-// Finite, not too short to normalise, not so long its length overflows.
-bool usableDirection(const Vec3& v) {
-    const float length = preview::length(v);
-    return std::isfinite(length) && length > 1e-6f;
 }
 
 // Translation and rotation of a node in glTF axes.
@@ -81,7 +51,7 @@ class ModelBuilder {
                                   .arg(hex(id))
                                   .toStdString());
         QJsonObject node{{"name", QStringLiteral("GfxObj %1").arg(hex(id))}};
-        if (const int mesh = meshFor(id, gfx); mesh >= 0)
+        if (const int mesh = m_meshes.gfxObj(id, gfx); mesh >= 0)
             node["mesh"] = mesh;
         const int root = m_doc.add("nodes", node);
         return finish(id, "GfxObj", root);
@@ -90,9 +60,6 @@ class ModelBuilder {
     ModelExport setup(std::uint32_t id, const dat::Setup& setup);
 
   private:
-    int meshFor(std::uint32_t id, const dat::GfxObj& gfx);
-    int materialFor(std::uint32_t surface);
-    int textureFor(const SurfaceMaterial& material);
     void addSpheres(const dat::Setup& setup, QJsonArray& rootChildren);
     void addAnimation(const dat::Setup& setup, const BakedMotion& baked,
                       const std::vector<std::int64_t>& parents, int rootNode, int firstPartNode);
@@ -110,170 +77,8 @@ class ModelBuilder {
     const ModelExportOptions& m_options;
     GltfDocument m_doc;
     QStringList m_warnings;
-    std::map<std::uint32_t, int> m_meshes;    // GfxObj → mesh, -1 = nothing to draw
-    std::map<std::uint32_t, int> m_materials; // Surface → material
-    std::map<std::pair<std::uint32_t, std::uint32_t>, int> m_textures; // (mip, palette) → texture
-    int m_sampler = -1;
+    GfxObjMeshes m_meshes{m_assets, m_doc, m_warnings};
 };
-
-int ModelBuilder::meshFor(std::uint32_t id, const dat::GfxObj& gfx) {
-    if (auto it = m_meshes.find(id); it != m_meshes.end())
-        return it->second;
-    int& slot = m_meshes[id];
-    slot = -1;
-    const dat::GfxObjTriangles triangles = dat::triangulateDrawing(gfx, dat::PolygonSides::Both);
-    if (triangles.skippedPolygons)
-        m_warnings << QStringLiteral("GfxObj %1: %2 polygons name vertices it does not have; "
-                                     "left out")
-                          .arg(hex(id))
-                          .arg(triangles.skippedPolygons);
-    if (triangles.droppedTriangles)
-        m_warnings << QStringLiteral("GfxObj %1: %2 triangles with non-finite positions left out")
-                          .arg(hex(id))
-                          .arg(triangles.droppedTriangles);
-    QJsonArray primitives;
-    for (const dat::SurfaceTriangles& group : triangles.groups) {
-        // Corners that share vertex, UV and side share one glTF vertex.
-        std::map<std::pair<std::uint32_t, std::int32_t>, std::uint32_t> indexOf;
-        std::vector<float> positions, normals, uvs;
-        std::vector<std::uint32_t> indices;
-        for (std::size_t t = 0; t + 2 < group.corners.size(); t += 3) {
-            for (std::size_t c = t; c < t + 3; ++c) {
-                const dat::TriangleCorner& corner = group.corners[c];
-                auto [it, added] = indexOf.try_emplace({corner.vertex, corner.uvIndex},
-                                                       std::uint32_t(indexOf.size()));
-                indices.push_back(it->second);
-                if (!added)
-                    continue;
-                const dat::GfxObj::Vertex& vertex = gfx.vertices[corner.vertex];
-                // Back faces look the other way.
-                Vec3 normal = group.negativeSide ? -Vec3(vertex.normal) : Vec3(vertex.normal);
-                if (!usableDirection(normal)) {
-                    // No usable stored normal: the triangle's own (fronts wind
-                    // counter-clockwise; back-face triangles arrive already reversed).
-                    const Vec3 a(gfx.vertices[group.corners[t].vertex].origin);
-                    const Vec3 b(gfx.vertices[group.corners[t + 1].vertex].origin);
-                    const Vec3 d(gfx.vertices[group.corners[t + 2].vertex].origin);
-                    normal = preview::cross(b - a, d - a);
-                    if (!usableDirection(normal))
-                        normal = {0, 0, 1};
-                }
-                normal = preview::normalized(normal);
-                for (float v : gltfVector(Vec3(vertex.origin)))
-                    positions.push_back(v);
-                for (float v : gltfVector(normal))
-                    normals.push_back(v);
-                float u = 0, w = 0;
-                if (corner.uvIndex >= 0) {
-                    u = vertex.uvs[std::size_t(corner.uvIndex)].u;
-                    w = vertex.uvs[std::size_t(corner.uvIndex)].v;
-                }
-                // AC's UVs are Direct3D's, with v down from the top like glTF's: kept as they are.
-                uvs.push_back(std::isfinite(u) ? u : 0.0f);
-                uvs.push_back(std::isfinite(w) ? w : 0.0f);
-            }
-        }
-        const bool inRange =
-            group.surfaceIndex >= 0 && std::size_t(group.surfaceIndex) < gfx.surfaces.size();
-        if (!inRange)
-            m_warnings << QStringLiteral("GfxObj %1: polygons name surface %2 of %3; drawn with "
-                                         "the magenta stand-in")
-                              .arg(hex(id))
-                              .arg(group.surfaceIndex)
-                              .arg(gfx.surfaces.size());
-        const int material =
-            materialFor(inRange ? gfx.surfaces[std::size_t(group.surfaceIndex)] : 0);
-        QJsonObject attributes{
-            {"POSITION", m_doc.addFloatAccessor(positions, 3, BufferTarget::ArrayBuffer, true)},
-            {"NORMAL", m_doc.addFloatAccessor(normals, 3, BufferTarget::ArrayBuffer, false)},
-            {"TEXCOORD_0", m_doc.addFloatAccessor(uvs, 2, BufferTarget::ArrayBuffer, false)}};
-        primitives.append(QJsonObject{
-            {"attributes", attributes},
-            {"indices", m_doc.addIndexAccessor(indices)},
-            {"material", material},
-            {"mode", kTriangles},
-            {"extras", QJsonObject{{"side", group.negativeSide ? "negative" : "positive"}}}});
-    }
-    if (primitives.isEmpty()) {
-        m_warnings << QStringLiteral("GfxObj %1 has no drawing polygons; its node has no mesh")
-                          .arg(hex(id));
-        return slot;
-    }
-    slot = m_doc.add("meshes", QJsonObject{{"name", QStringLiteral("GfxObj %1").arg(hex(id))},
-                                           {"primitives", primitives},
-                                           {"extras", QJsonObject{{"gfxObj", hex(id)}}}});
-    return slot;
-}
-
-int ModelBuilder::textureFor(const SurfaceMaterial& material) {
-    const auto key = std::make_pair(material.renderSurfaceId, material.paletteId);
-    if (auto it = m_textures.find(key); it != m_textures.end())
-        return it->second;
-    QByteArray png;
-    QBuffer buffer(&png);
-    buffer.open(QIODevice::WriteOnly);
-    material.texture.save(&buffer, "PNG");
-    QString name = QStringLiteral("RenderSurface %1").arg(hex(material.renderSurfaceId));
-    if (material.paletteId)
-        name += QStringLiteral(" with Palette %1").arg(hex(material.paletteId));
-    const int image = m_doc.addPngImage(png, name);
-    if (m_sampler < 0)
-        m_sampler = m_doc.add("samplers", QJsonObject{{"magFilter", kLinear},
-                                                      {"minFilter", kLinearMipmapLinear},
-                                                      {"wrapS", kRepeat},
-                                                      {"wrapT", kRepeat}});
-    const int texture =
-        m_doc.add("textures", QJsonObject{{"sampler", m_sampler}, {"source", image}});
-    m_textures.emplace(key, texture);
-    return texture;
-}
-
-int ModelBuilder::materialFor(std::uint32_t surface) {
-    if (auto it = m_materials.find(surface); it != m_materials.end())
-        return it->second;
-    const SurfaceMaterial look = surfaceMaterial(m_assets, surface);
-    if (!look.problem.isEmpty())
-        m_warnings << look.problem + QStringLiteral("; drawn magenta");
-    QJsonObject pbr{{"baseColorFactor", jsonArray(look.baseColor)},
-                    {"metallicFactor", 0},
-                    {"roughnessFactor", 1}};
-    const int texture = look.texture.isNull() ? -1 : textureFor(look);
-    if (texture >= 0)
-        pbr["baseColorTexture"] = QJsonObject{{"index", texture}};
-    QJsonObject material{{"name", QStringLiteral("Surface %1").arg(hex(surface))},
-                         {"pbrMetallicRoughness", pbr}};
-    switch (look.alphaMode) {
-    case AlphaMode::Opaque:
-        break;
-    case AlphaMode::Mask:
-        material["alphaMode"] = "MASK";
-        material["alphaCutoff"] = double(look.alphaCutoff);
-        break;
-    case AlphaMode::Blend:
-        material["alphaMode"] = "BLEND";
-        break;
-    }
-    // Luminosity lights the surface whatever the scene's lights: emission of the same colour.
-    if (look.luminosity > 0) {
-        material["emissiveFactor"] =
-            jsonArray({look.baseColor[0] * look.luminosity, look.baseColor[1] * look.luminosity,
-                       look.baseColor[2] * look.luminosity});
-        if (texture >= 0)
-            material["emissiveTexture"] = QJsonObject{{"index", texture}};
-    }
-    QJsonObject extras{{"surface", hex(surface)},
-                       {"surfaceType", hex(look.type)},
-                       {"translucency", double(look.translucency)},
-                       {"luminosity", double(look.luminosity)}};
-    if (look.additive)
-        extras["blend"] = "additive";
-    if (look.textureId)
-        extras["surfaceTexture"] = hex(look.textureId);
-    material["extras"] = extras;
-    const int index = m_doc.add("materials", material);
-    m_materials.emplace(surface, index);
-    return index;
-}
 
 void ModelBuilder::addSpheres(const dat::Setup& setup, QJsonArray& rootChildren) {
     const auto add = [&](const QString& name, const char* kind, Vec3 centre, float radius,
@@ -462,7 +267,7 @@ ModelExport ModelBuilder::setup(std::uint32_t id, const dat::Setup& setup) {
             {"name", QStringLiteral("part %1 (GfxObj %2)").arg(i).arg(hex(setup.parts[i]))},
             {"extras", QJsonObject{{"part", qint64(i)}, {"gfxObj", hex(setup.parts[i])}}}};
         setTransform(node, localFrame(rest, parents, i));
-        const int mesh = meshFor(setup.parts[i], *gfxObjs[i]);
+        const int mesh = m_meshes.gfxObj(setup.parts[i], *gfxObjs[i]);
         Vec3 scale{1, 1, 1};
         if (i < setup.defaultScales.size())
             scale = Vec3(setup.defaultScales[i]);

@@ -3,6 +3,7 @@
 #include "datreader/records/record.h"
 #include "export/entry_export.h"
 #include "export/model_export.h"
+#include "export_world.h"
 #include "preview/core/assets.h"
 
 #include <QFileInfo>
@@ -62,7 +63,8 @@ int runExport(const QStringList& arguments) {
         "GfxObj and Setup as a glTF 2.0 model (.glb or .gltf, +Y up; see docs/export.md), "
         "StringTable as plain text (one \"key<TAB>text\" line per string; JSON when FILE ends "
         "in .json), "
-        "anything with --raw as its bytes.",
+        "anything with --raw as its bytes. With --landblock or --dungeon instead of ID: the "
+        "world from the portal and cell DATs as one glTF scene.",
         {
             {{"o", "output"}, "The file to write (required).", "FILE"},
             {"raw", "Write the entry's bytes (inflated) instead of converting them."},
@@ -74,11 +76,26 @@ int runExport(const QStringList& arguments) {
              "linear"},
             {"spheres", "Setup: add its collision and selection spheres as nodes."},
         });
-    if (auto exit = command.parseEntry(arguments, "0x06001234"))
+    command.parser.addOptions(worldExportOptions());
+    // ID, or with --landblock/--dungeon the optional cell DAT: counted here, not by the parser.
+    command.parser.addPositionalArgument(
+        "ID", "The entry id, e.g. 0x06001234; with --landblock or --dungeon, the cell DAT.",
+        "ID|[CELL.dat]");
+    if (auto exit = command.parse(arguments, -1))
         return *exit;
     const QCommandLineParser& parser = command.parser;
+    const bool world = wantsWorldExport(parser);
+    const qsizetype given = parser.positionalArguments().size();
+    if (world ? (given < 1 || given > 2) : given != 2) {
+        printError(QStringLiteral("expected %1 argument(s), got %2 (see --help)")
+                       .arg(world ? "1 or 2" : "2")
+                       .arg(given));
+        return kUsageOrIo;
+    }
     if (!requireOption(parser, "output", "export needs -o FILE (see --help)"))
         return kUsageOrIo;
+    if (world)
+        return runWorldExport(parser);
     auto opened = command.openEntry();
     if (!opened)
         return kUsageOrIo;
