@@ -94,7 +94,7 @@ class TestRenderWorld : public QObject {
         for (std::uint32_t id : blocksAround(centre, radius))
             if (auto block = buildWorldBlock(sources, id, centre, textures))
                 out.blocks.push_back(std::move(*block));
-        renderer.scene().world().setBlocks(out.blocks);
+        renderer.scene().setWorld(out.blocks);
         const OrbitCamera orbit = OrbitCamera::framing(renderer.scene().world().bounds(), 0, 89);
         renderer.setCamera(orbit);
         out.image = renderer.render(preview::FrameSnapshot{}).convertToFormat(QImage::Format_RGB32);

@@ -259,7 +259,7 @@ void Studio::rebuildSession() {
 
 bool Studio::showSetup(std::uint32_t setupId) {
     m_landblock = 0;
-    m_viewport->scene().world().clear();
+    m_viewport->scene().setWorld({});
     if (!m_session || !m_session->showSetup(setupId)) {
         m_viewport->setCaption(m_session ? m_session->lastError() : tr("No portal DAT is open"));
         return false;
@@ -336,7 +336,7 @@ void Studio::showWorld(const WorldLoad& load) {
     std::size_t parts = 0;
     for (const world::WorldBlock& block : load.blocks)
         parts += block.parts.size();
-    world.setBlocks(load.blocks);
+    m_viewport->scene().setWorld(load.blocks);
     m_landblock = load.block;
     // The map follows: the shown block and its neighbours fill the World map dock.
     m_worldMap->view()->focusOn({int(world::kCellsPerBlock * world::blockX(load.block) + 4),
