@@ -106,7 +106,7 @@ QImage renderWorld(const WorldRenderJob& job, const std::shared_ptr<const previe
     }
     const double ms = double(clock.nsecsElapsed()) / 1e6;
     const int built = int(blocks.size());
-    renderer.scene().world().setBlocks(blocks);
+    renderer.scene().setWorld(blocks);
     if (!built) {
         printError(QStringLiteral("landblock %1 is not in the cell DAT").arg(didText(job.block)));
         return {};

@@ -100,7 +100,7 @@ class TestRenderWorld : public QObject {
                 block->cells.clear(); // the terrain alone: the dungeon would cover the sea
                 out.blocks.push_back(std::move(*block));
             }
-        renderer.scene().world().setBlocks(out.blocks);
+        renderer.scene().setWorld(out.blocks);
         const OrbitCamera orbit = OrbitCamera::framing(renderer.scene().world().bounds(), 0, 89);
         renderer.setCamera(orbit);
         out.image = renderer.render(preview::FrameSnapshot{}).convertToFormat(QImage::Format_RGB32);
@@ -115,7 +115,7 @@ class TestRenderWorld : public QObject {
         const WorldSources sources{m_portal.get(), m_cells.get(), m_region};
         TerrainTextures textures(*m_portal, m_region->terrain.texMerge);
         const std::vector<WorldBlock> blocks = buildWorldBlocks(sources, kSea, 0, textures);
-        renderer.scene().world().setBlocks(blocks);
+        renderer.scene().setWorld(blocks);
         for (const WorldCell& cell : blocks.front().cells)
             if (cell.id == cellId)
                 renderer.setCamera(cameraInside(cell));
@@ -207,7 +207,7 @@ class TestRenderWorld : public QObject {
         const auto drawn = [&](const WorldBlock& b) {
             OffscreenRenderer renderer(QSize(320, 200));
             renderer.setAssets(m_portal);
-            renderer.scene().world().setBlocks({b});
+            renderer.scene().setWorld({b});
             renderer.setCamera(orbit);
             return renderer.render(preview::FrameSnapshot{}).convertToFormat(QImage::Format_RGB32);
         };

@@ -8,6 +8,7 @@
 #include "preview/scene/snapshot.h"
 #include "ui/render/materials.h"
 #include "ui/render/mesh_cache.h"
+#include "world/scene/world_lines.h"
 
 #include <QColor>
 #include <QMatrix4x4>
@@ -40,9 +41,16 @@ enum class Overlay {
     PartAxes,
     Lights,
     Grid,
+    // The world's (docs/render.md#world-overlays): drawn over the landblocks SceneView::setWorld
+    // was given.
+    LandblockGrid,
+    CellBoundaries,
+    Portals,
+    PhysicsPolygons,
 };
-constexpr int kOverlayCount = 6;
-// "spheres", "cylinders", "selection", "axes", "lights", "grid"; empty when unknown.
+constexpr int kOverlayCount = 10;
+// "spheres", "cylinders", "selection", "axes", "lights", "grid", "landblocks", "cells",
+// "portals", "physics"; empty when unknown.
 std::optional<Overlay> overlayFromName(const QString& name);
 QString overlayName(Overlay overlay);
 
@@ -83,6 +91,9 @@ class SceneView {
 
     std::size_t drawnParts() const { return m_parts.size(); }
 
+    // Draws these landblocks under the snapshot's owners (world().setBlocks) and builds their
+    // overlay lines; an empty list clears the world.
+    void setWorld(const std::vector<world::WorldBlock>& blocks);
     // The landblocks drawn under the snapshot's owners (world_view.h); emptied by setAssets.
     WorldView& world() { return *m_world; }
     const WorldView& world() const { return *m_world; }
@@ -96,7 +107,12 @@ class SceneView {
     void updateParts(const preview::FrameSnapshot& snapshot);
     void updateParticles(const preview::FrameSnapshot& snapshot);
     void updateLights(const preview::FrameSnapshot& snapshot);
+    struct OverlayLines {
+        QColor color;
+        std::vector<float> lines;
+    };
     void updateOverlays(const preview::FrameSnapshot& snapshot);
+    void addWorldOverlays(std::vector<OverlayLines>& built) const;
     ParticleGroup* particleGroup(std::uint32_t gfxObj);
     LineOverlay& lineOverlay(int slot, const QColor& color);
 
@@ -117,6 +133,7 @@ class SceneView {
     std::map<int, std::unique_ptr<LineOverlay>> m_lines;
     bool m_overlayOn[kOverlayCount] = {};
     preview::FrameSnapshot m_last;
+    world::WorldLines m_worldLines;
     std::unique_ptr<WorldView> m_world; // last: its entities go before the caches they use
 };
 

@@ -70,6 +70,14 @@ QString overlayLabel(Overlay overlay) {
         return ViewportWidget::tr("&Lights");
     case Overlay::Grid:
         return ViewportWidget::tr("Ground &grid");
+    case Overlay::LandblockGrid:
+        return ViewportWidget::tr("Land&block grid");
+    case Overlay::CellBoundaries:
+        return ViewportWidget::tr("&Cell boundaries");
+    case Overlay::Portals:
+        return ViewportWidget::tr("&Portal polygons");
+    case Overlay::PhysicsPolygons:
+        return ViewportWidget::tr("P&hysics polygons");
     }
     return {};
 }
@@ -86,7 +94,8 @@ void ViewportWidget::createActions() {
         QString shortName = overlayName(overlay);
         shortName[0] = shortName[0].toUpper();
         action->setIconText(shortName); // the toolbar's button
-        action->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
+        // Alt+1 … Alt+9, then Alt+0 for the tenth.
+        action->setShortcut(QKeySequence(Qt::ALT | Qt::Key(i < 9 ? Qt::Key_1 + i : Qt::Key_0)));
         action->setShortcutContext(Qt::WindowShortcut);
         action->setChecked(remembered.contains(overlayName(overlay)));
         m_view->setOverlay(overlay, action->isChecked());

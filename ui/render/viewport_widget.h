@@ -35,7 +35,7 @@ class ViewportWidget : public QWidget {
 
     void setOverlay(Overlay overlay, bool on);
     bool overlay(Overlay overlay) const;
-    // One checkable action per overlay (Alt+1 … Alt+6), in Overlay order.
+    // One checkable action per overlay (Alt+1 … Alt+9, Alt+0), in Overlay order.
     QList<QAction*> overlayActions() const { return m_overlayActions; }
     QAction* frameSelectionAction() const { return m_frameAction; }
     // Checked: particles draw at half resolution (the default; remembered).

@@ -260,7 +260,7 @@ void Studio::rebuildSession() {
 
 bool Studio::showSetup(std::uint32_t setupId) {
     m_landblock = 0;
-    m_viewport->scene().world().clear();
+    m_viewport->scene().setWorld({});
     if (!m_session || !m_session->showSetup(setupId)) {
         m_viewport->setCaption(m_session ? m_session->lastError() : tr("No portal DAT is open"));
         return false;
@@ -324,8 +324,7 @@ void Studio::showLandblock(std::uint32_t id) {
 // The blocks go in on the GUI thread (Qt3D nodes belong to it); the session is cleared so no
 // Setup is left standing in the world (docs/render.md#the-world).
 void Studio::showWorld(const WorldLoad& load) {
-    render::WorldView& world = m_viewport->scene().world();
-    world.clear();
+    m_viewport->scene().setWorld({});
     m_landblock = 0;
     if (!load.error.isEmpty()) {
         m_viewport->setCaption(
@@ -335,13 +334,13 @@ void Studio::showWorld(const WorldLoad& load) {
     if (m_session)
         m_session->clear();
     m_viewport->showSnapshot({});
-    world.setBlocks(load.blocks);
+    m_viewport->scene().setWorld(load.blocks);
     m_landblock = load.block;
     // The map follows: the shown block and its neighbours fill the World map dock.
     m_worldMap->view()->focusOn({int(world::kCellsPerBlock * world::blockX(load.block) + 4),
                                  int(world::kCellsPerBlock * world::blockY(load.block) + 4)},
                                 4);
-    m_viewport->setCamera(worldCamera(load, world));
+    m_viewport->setCamera(worldCamera(load, m_viewport->scene().world()));
     m_viewport->setCaption(worldCaption(load));
     emit worldShown(load.block);
 }
