@@ -49,6 +49,8 @@ class ViewportWidget : public QWidget {
     bool flying() const { return m_flyAction->isChecked(); }
     // Metres per second W/A/S/D move the camera (the wheel changes it while flying).
     float flySpeed() const { return m_flySpeed; }
+    // Orbit distance while flying: the target sits just ahead of the eye, so turning turns the eye.
+    static constexpr float kFlyTargetDistance = 2.0f;
     // Moves the camera as `seconds` of the held keys would (the key timer's step; tests drive it).
     void flyStep(const FlyInput& input, float seconds);
     // Checked: particles draw at half resolution (the default; remembered).
@@ -88,7 +90,6 @@ class ViewportWidget : public QWidget {
     bool handleFlyKey(QKeyEvent* event, bool pressed);
     void flyTick();
     void enterFly();
-    static constexpr float kFlyTargetDistance = 2.0f;
 
     QPointer<Qt3DExtras::Qt3DWindow> m_window; // owned by the container
     QLabel* m_caption = nullptr;
