@@ -46,7 +46,8 @@ QVector3D OrbitCamera::eye() const {
 void OrbitCamera::apply(Qt3DRender::QCamera* camera, float aspect) const {
     camera->lens()->setPerspectiveProjection(45.0f, aspect > 0 ? aspect : 1.0f,
                                              std::max(0.01f, distance * 0.01f),
-                                             std::max(100.0f, distance * 20));
+                                             // A world of 3×3 landblocks is 800 m across.
+                                             std::max(1000.0f, distance * 20));
     camera->setPosition(eye());
     camera->setViewCenter(target);
     // Straight up or down the +Z up vector degenerates; tilt it a little instead.

@@ -40,7 +40,7 @@ ViewportWidget::ViewportWidget(QWidget* parent) : QWidget(parent) {
     m_caption->setContentsMargins(6, 2, 6, 2);
     m_caption->setTextFormat(Qt::PlainText);
     m_caption->setWordWrap(true); // a long caption takes a second line, not a clipped one
-    m_caption->hide(); // until there is something to say
+    m_caption->hide();            // until there is something to say
     layout->addWidget(m_caption);
     QWidget* container = QWidget::createWindowContainer(m_window, this);
     container->setMinimumSize(160, 120);
@@ -55,6 +55,8 @@ namespace {
 
 constexpr auto kOverlaySetting = "viewport/overlays";
 constexpr auto kParticleResolutionSetting = "viewport/particleResolution";
+constexpr auto kFlySetting = "viewport/fly";
+constexpr int kFlyTickMs = 16; // about 60 steps a second while a key is held
 
 QString overlayLabel(Overlay overlay) {
     switch (overlay) {
@@ -134,6 +136,86 @@ void ViewportWidget::createActions() {
             .setValue(kParticleResolutionSetting, particleResolutionName(resolution));
     });
     addAction(m_halfParticlesAction);
+
+    m_flyAction = new QAction(tr("F&ly camera"), this);
+    m_flyAction->setCheckable(true);
+    m_flyAction->setShortcut(Qt::Key_V);
+    m_flyAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_flyAction->setChecked(QSettings("PortalKit", "Studio").value(kFlySetting, false).toBool());
+    connect(m_flyAction, &QAction::toggled, this, [this](bool on) {
+        QSettings("PortalKit", "Studio").setValue(kFlySetting, on);
+        if (on)
+            enterFly();
+    });
+    addAction(m_flyAction);
+    m_flyTimer = new QTimer(this);
+    m_flyTimer->setInterval(kFlyTickMs);
+    connect(m_flyTimer, &QTimer::timeout, this, &ViewportWidget::flyTick);
+}
+
+// Flying keeps the eye and pulls the target close: the near plane follows the orbit distance, and
+// a far target would clip everything within metres of the eye (a dungeon's walls).
+void ViewportWidget::enterFly() {
+    const QVector3D eye = m_camera.eye();
+    const QVector3D direction = viewDirection(m_camera);
+    m_camera.distance = kFlyTargetDistance;
+    m_camera.target = eye + direction * kFlyTargetDistance;
+    applyCamera();
+}
+
+void ViewportWidget::flyStep(const FlyInput& input, float seconds) {
+    m_camera = flyMove(m_camera, input, seconds, m_flySpeed);
+    applyCamera();
+}
+
+void ViewportWidget::flyTick() {
+    // Real elapsed time, so the speed holds however late the timer fires; a long stall does not
+    // throw the camera across the world.
+    const float seconds = std::min(0.1f, float(m_flyClock.restart()) / 1000.0f);
+    if (!m_flyInput.moving()) {
+        m_flyTimer->stop();
+        return;
+    }
+    flyStep(m_flyInput, seconds);
+}
+
+// W/A/S/D, Q/E (and Space/C) set the direction held; Shift is fast. True when the key is ours.
+bool ViewportWidget::handleFlyKey(QKeyEvent* event, bool pressed) {
+    m_flyInput.fast = event->modifiers() & Qt::ShiftModifier;
+    const int sign = pressed ? 1 : 0;
+    switch (event->key()) {
+    case Qt::Key_W:
+        m_flyInput.forward = sign;
+        break;
+    case Qt::Key_S:
+        m_flyInput.forward = -sign;
+        break;
+    case Qt::Key_D:
+        m_flyInput.right = sign;
+        break;
+    case Qt::Key_A:
+        m_flyInput.right = -sign;
+        break;
+    case Qt::Key_E:
+    case Qt::Key_Space:
+        m_flyInput.up = sign;
+        break;
+    case Qt::Key_Q:
+    case Qt::Key_C:
+        m_flyInput.up = -sign;
+        break;
+    case Qt::Key_Shift:
+        return true;
+    default:
+        return false;
+    }
+    if (event->isAutoRepeat())
+        return true; // the timer moves; repeats only arrive at the keyboard's rate
+    if (m_flyInput.moving() && !m_flyTimer->isActive()) {
+        m_flyClock.restart();
+        m_flyTimer->start();
+    }
+    return true;
 }
 
 ViewportWidget::~ViewportWidget() {
@@ -246,7 +328,9 @@ bool ViewportWidget::eventFilter(QObject* watched, QEvent* event) {
         auto* e = static_cast<QMouseEvent*>(event);
         const QPoint delta = e->position().toPoint() - m_lastMouse;
         m_lastMouse = e->position().toPoint();
-        if (e->buttons() & Qt::LeftButton) {
+        if ((e->buttons() & Qt::LeftButton) && flying()) {
+            m_camera = flyLook(m_camera, float(delta.x()) * 0.25f, -float(delta.y()) * 0.25f);
+        } else if (e->buttons() & Qt::LeftButton) {
             m_camera.yaw -= float(delta.x()) * 0.4f;
             m_camera.pitch = std::clamp(m_camera.pitch + float(delta.y()) * 0.4f, -89.0f, 89.0f);
         } else if (e->buttons() & (Qt::RightButton | Qt::MiddleButton)) {
@@ -265,6 +349,11 @@ bool ViewportWidget::eventFilter(QObject* watched, QEvent* event) {
     case QEvent::Wheel: {
         auto* e = static_cast<QWheelEvent*>(event);
         const float steps = float(e->angleDelta().y()) / 120.0f;
+        if (flying()) {
+            m_flySpeed = std::clamp(m_flySpeed * std::pow(1.25f, steps), 0.5f, 500.0f);
+            emit cameraChanged(); // the status bar shows the speed
+            return true;
+        }
         m_camera.distance = std::clamp(m_camera.distance * std::pow(0.85f, steps), 0.05f, 5000.0f);
         applyCamera();
         return true;
@@ -273,11 +362,22 @@ bool ViewportWidget::eventFilter(QObject* watched, QEvent* event) {
         applySurfaceSize();
         QTimer::singleShot(0, this, [this] { applyCamera(); });
         return false;
-    case QEvent::KeyPress:
-        if (static_cast<QKeyEvent*>(event)->key() == Qt::Key_F) {
+    case QEvent::KeyPress: {
+        auto* key = static_cast<QKeyEvent*>(event);
+        if (key->key() == Qt::Key_F) {
             frameSelection();
             return true;
         }
+        if (key->key() == Qt::Key_V && !key->isAutoRepeat()) {
+            m_flyAction->toggle();
+            return true;
+        }
+        return handleFlyKey(key, true);
+    }
+    case QEvent::KeyRelease:
+        return handleFlyKey(static_cast<QKeyEvent*>(event), false);
+    case QEvent::FocusOut:
+        m_flyInput = {}; // a key released elsewhere never arrives here
         return false;
     default:
         return false;

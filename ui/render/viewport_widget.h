@@ -1,22 +1,28 @@
 #pragma once
 
 // The studio's 3D viewport: a Qt3DWindow inside a window container, drawing FrameSnapshots with
-// the same SceneView and frame graph as the offscreen renderer. Left drag orbits, right (or
-// middle) drag pans, the wheel zooms; frameSelection() frames every owner's selection sphere.
+// the same SceneView and frame graph as the offscreen renderer. Left drag orbits (or, with the
+// fly camera on, looks around), right (or middle) drag pans, the wheel zooms (with the fly
+// camera, sets its speed); W/A/S/D, Q/E fly, Shift faster (fly_camera.h). frameSelection()
+// frames every owner's selection sphere.
 // The overlay toggles, frame-selection and the particle resolution are QActions the studio puts
 // in its menus and toolbar; the overlays and resolution chosen are remembered in
 // QSettings("PortalKit", "Studio").
 
+#include "ui/render/fly_camera.h"
 #include "ui/render/frame_graph.h"
 #include "ui/render/scene_view.h"
 
 #include <QAction>
+#include <QElapsedTimer>
 #include <QImage>
 #include <QPointer>
 #include <QWidget>
 #include <memory>
 
+class QKeyEvent;
 class QLabel;
+class QTimer;
 
 namespace Qt3DExtras {
 class Qt3DWindow;
@@ -38,6 +44,15 @@ class ViewportWidget : public QWidget {
     // One checkable action per overlay (Alt+1 … Alt+9, Alt+0), in Overlay order.
     QList<QAction*> overlayActions() const { return m_overlayActions; }
     QAction* frameSelectionAction() const { return m_frameAction; }
+    // Checked: left drag turns the view about the eye instead of orbiting (V; remembered).
+    QAction* flyCameraAction() const { return m_flyAction; }
+    bool flying() const { return m_flyAction->isChecked(); }
+    // Metres per second W/A/S/D move the camera (the wheel changes it while flying).
+    float flySpeed() const { return m_flySpeed; }
+    // Orbit distance while flying: the target sits just ahead of the eye, so turning turns the eye.
+    static constexpr float kFlyTargetDistance = 2.0f;
+    // Moves the camera as `seconds` of the held keys would (the key timer's step; tests drive it).
+    void flyStep(const FlyInput& input, float seconds);
     // Checked: particles draw at half resolution (the default; remembered).
     QAction* halfResolutionParticlesAction() const { return m_halfParticlesAction; }
     ParticleResolution particleResolution() const { return m_graph.particleResolution; }
@@ -72,6 +87,9 @@ class ViewportWidget : public QWidget {
     void applySurfaceSize();
     void applyParticleArea();
     void createActions();
+    bool handleFlyKey(QKeyEvent* event, bool pressed);
+    void flyTick();
+    void enterFly();
 
     QPointer<Qt3DExtras::Qt3DWindow> m_window; // owned by the container
     QLabel* m_caption = nullptr;
@@ -83,6 +101,11 @@ class ViewportWidget : public QWidget {
     QList<QAction*> m_overlayActions;
     QAction* m_frameAction = nullptr;
     QAction* m_halfParticlesAction = nullptr;
+    QAction* m_flyAction = nullptr;
+    float m_flySpeed = kFlySpeed;
+    FlyInput m_flyInput;
+    QTimer* m_flyTimer = nullptr;
+    QElapsedTimer m_flyClock;
     bool m_framed = false;
     bool m_captured = false;
     QPoint m_lastMouse;

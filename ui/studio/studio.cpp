@@ -15,6 +15,7 @@
 #include "ui/session/timeline_bar.h"
 #include "ui/studio/export_dialog.h"
 #include "ui/studio/world_loader.h"
+#include "ui/studio/world_navigation.h"
 #include "ui/widgets/browser_dock.h"
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/world_map_dock.h"
@@ -71,6 +72,7 @@ Studio::Studio(MainWindow* window)
     m_window->resizeDocks({m_launcherDock}, {m_launcherDock->fontMetrics().averageCharWidth() * 52},
                           Qt::Horizontal);
     m_window->resizeDocks({m_timelineDock, m_eventLogDock}, {70, 170}, Qt::Vertical);
+    m_navigation = new WorldNavigation(this);
     addViewActions();
     m_exportAction = new QAction(tr("&Export Selected…"), this);
     m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -143,6 +145,8 @@ void Studio::addViewActions() {
     viewport->addAction(m_viewport->halfResolutionParticlesAction());
     viewport->addSeparator();
     viewport->addAction(m_viewport->frameSelectionAction());
+    viewport->addAction(m_viewport->flyCameraAction());
+    view->addAction(m_navigation->goToAction());
     toolbar->addSeparator();
     toolbar->addAction(m_viewport->frameSelectionAction());
     view->addAction(toolbar->toggleViewAction());
@@ -307,18 +311,31 @@ void Studio::describeSelection(std::uint32_t id) {
             : tr("%1 %2 has no 3D preview of its own yet").arg(type, dat::didJson(id)));
 }
 
-void Studio::showLandblock(std::uint32_t id) {
-    const auto portal = m_window->portalDat();
+namespace {
+
+std::shared_ptr<const dat::DatFile> openCellDat(const MainWindow& window) {
     std::shared_ptr<const dat::DatFile> cells;
-    for (const auto& dat : m_window->dats())
+    for (const auto& dat : window.dats())
         if (dat->kind() == dat::DatKind::Cell)
             cells = dat;
+    return cells;
+}
+
+} // namespace
+
+bool Studio::canShowWorld() const {
+    return m_window->portalDat() && openCellDat(*m_window);
+}
+
+void Studio::showLandblock(std::uint32_t id, std::optional<world::Vec3> spot) {
+    const auto portal = m_window->portalDat();
+    const auto cells = openCellDat(*m_window);
     if (!portal || !cells) {
         m_viewport->setCaption(tr("Landblocks need the portal DAT and a cell DAT open"));
         return;
     }
     m_viewport->setCaption(tr("Building landblock %1…").arg(dat::didJson(id | 0xFFFF)));
-    m_worldLoader->load(portal, cells, id | 0xFFFF, 1, world::isEnvCell(id) ? id : 0);
+    m_worldLoader->load(portal, cells, id | 0xFFFF, 1, world::isEnvCell(id) ? id : 0, spot);
 }
 
 // The blocks go in on the GUI thread (Qt3D nodes belong to it); the session is cleared so no

@@ -7,11 +7,13 @@
 // rebuilt from the portal DAT whenever the open DATs change.
 
 #include "export/model_export.h"
+#include "world/geometry.h"
 
 #include <QObject>
 #include <QStringList>
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 class QAction;
 class QDockWidget;
@@ -42,6 +44,7 @@ class TableBrowser;
 class TimelineBar;
 class WorldMapDock;
 class WorldLoader;
+class WorldNavigation;
 struct WorldLoad;
 
 class Studio : public QObject {
@@ -82,8 +85,15 @@ class Studio : public QObject {
     // Shows this Setup in the viewport with a fresh session; false when it cannot be loaded.
     bool showSetup(std::uint32_t setupId);
     // Shows a landblock (any id inside it) and its ring of neighbours from the open cell DAT,
-    // built off the GUI thread (world_loader.h); worldShown() follows when it is drawn.
-    void showLandblock(std::uint32_t id);
+    // built off the GUI thread (world_loader.h); worldShown() follows when it is drawn. With an
+    // EnvCell id the camera stands in that cell; with a `spot` (landblock-local) it stands there.
+    void showLandblock(std::uint32_t id, std::optional<world::Vec3> spot = std::nullopt);
+    // Whether the portal DAT and a cell DAT are open, so showLandblock can draw.
+    bool canShowWorld() const;
+    // The landblock the viewport's world is drawn around (0xXXYYFFFF); 0 when it shows none.
+    std::uint32_t shownLandblock() const { return m_landblock; }
+    // View → Go To… and the camera's place on the status bar.
+    WorldNavigation* navigation() const { return m_navigation; }
     // Builds landblocks for the viewport; tests wait on its loaded signal.
     WorldLoader* worldLoader() const { return m_worldLoader; }
 
@@ -126,6 +136,7 @@ class Studio : public QObject {
     QDockWidget* m_plotDock;
     QDockWidget* m_tablesDock;
     WorldMapDock* m_worldMap;
+    WorldNavigation* m_navigation;
 };
 
 } // namespace portalkit::ui

@@ -1,9 +1,11 @@
 #include "ui/studio/world_loader.h"
 
 #include "datreader/records/common.h"
+#include "datreader/records/land_block.h"
 #include "datreader/records/region.h"
 #include "ui/render/viewport_widget.h"
 #include "ui/render/world_view.h"
+#include "world/terrain.h"
 
 #include <QElapsedTimer>
 #include <QtConcurrent/QtConcurrentRun>
@@ -12,10 +14,11 @@ namespace portalkit::ui {
 
 WorldLoad buildWorld(const std::shared_ptr<const dat::DatFile>& portal,
                      const std::shared_ptr<const dat::DatFile>& cells, std::uint32_t block,
-                     int radius, std::uint32_t cell) {
+                     int radius, std::uint32_t cell, std::optional<world::Vec3> spot) {
     WorldLoad out;
     out.block = block;
     out.cell = cell;
+    out.spot = spot;
     QElapsedTimer clock;
     clock.start();
     const preview::Assets portalAssets(portal), cellAssets(cells);
@@ -29,17 +32,41 @@ WorldLoad buildWorld(const std::shared_ptr<const dat::DatFile>& portal,
     const world::WorldSources sources{&portalAssets, &cellAssets, region};
     world::TerrainTextures textures(portalAssets, region->terrain.texMerge);
     out.blocks = world::buildWorldBlocks(sources, block, radius, textures);
+    if (out.spot)
+        if (const auto* land = cellAssets.get<dat::LandBlock>(block | 0xFFFFu))
+            out.spot->z = world::LandblockTerrain(*land, region->landDefs)
+                              .heightAt(out.spot->x, out.spot->y)
+                              .value_or(out.spot->z);
     out.milliseconds = double(clock.nsecsElapsed()) / 1e6;
     if (out.blocks.empty())
         out.error = QStringLiteral("no LandBlock here");
     return out;
 }
 
+namespace {
+
+constexpr float kEyeHeight = 1.7f;
+
+// An eye at `eye` looking north and a little down, its target close as the fly camera keeps it.
+render::OrbitCamera standingAt(QVector3D eye) {
+    render::OrbitCamera camera;
+    camera.yaw = 180; // the eye sits south of its target
+    camera.pitch = 8;
+    camera.distance = 2;
+    camera.target = eye;
+    camera.target = eye - (camera.eye() - camera.target);
+    return camera;
+}
+
+} // namespace
+
 render::OrbitCamera worldCamera(const WorldLoad& load, const render::WorldView& world) {
     for (const world::WorldBlock& block : load.blocks)
         for (const world::WorldCell& cell : block.cells)
             if (load.cell && cell.id == load.cell && cell.geometry)
                 return render::cameraInside(cell);
+    if (load.spot)
+        return standingAt(QVector3D(load.spot->x, load.spot->y, load.spot->z + kEyeHeight));
     render::OrbitCamera camera = render::OrbitCamera::framing(world.bounds(), -135, 35);
     camera.distance *= 0.7f; // as portalkit render frames the blocks: their sphere is loose
     return camera;
@@ -84,8 +111,8 @@ WorldLoader::~WorldLoader() {
 
 void WorldLoader::load(std::shared_ptr<const dat::DatFile> portal,
                        std::shared_ptr<const dat::DatFile> cells, std::uint32_t block, int radius,
-                       std::uint32_t cell) {
-    Request request{std::move(portal), std::move(cells), block, radius, cell};
+                       std::uint32_t cell, std::optional<world::Vec3> spot) {
+    Request request{std::move(portal), std::move(cells), block, radius, cell, spot};
     // Never wait on the GUI thread: a build under way finishes, then the newest request runs.
     if (m_watcher.isRunning())
         m_pending = std::move(request);
@@ -96,7 +123,7 @@ void WorldLoader::load(std::shared_ptr<const dat::DatFile> portal,
 void WorldLoader::start(Request request) {
     m_watcher.setFuture(QtConcurrent::run(buildWorld, std::move(request.portal),
                                           std::move(request.cells), request.block, request.radius,
-                                          request.cell));
+                                          request.cell, request.spot));
 }
 
 void WorldLoader::finished() {

@@ -30,6 +30,8 @@ namespace portalkit::ui {
 struct WorldLoad {
     std::uint32_t block = 0; // the centre, 0xXXYYFFFF
     std::uint32_t cell = 0;  // the EnvCell to stand in; 0: look from above
+    // A landblock-local point of the centre block to stand at (go to), z on its terrain.
+    std::optional<world::Vec3> spot;
     std::vector<world::WorldBlock> blocks;
     double milliseconds = 0; // building time, all blocks
     QString error;           // why nothing was built
@@ -42,9 +44,11 @@ class WorldLoader : public QObject {
     ~WorldLoader() override;
 
     // Starts building `block` and `radius` rings of neighbours (a dungeon alone); `cell` is an
-    // EnvCell of the block the camera is to stand in, or 0.
+    // EnvCell of the block the camera is to stand in, or 0; `spot` a point of the block to stand
+    // at.
     void load(std::shared_ptr<const dat::DatFile> portal, std::shared_ptr<const dat::DatFile> cells,
-              std::uint32_t block, int radius = 1, std::uint32_t cell = 0);
+              std::uint32_t block, int radius = 1, std::uint32_t cell = 0,
+              std::optional<world::Vec3> spot = std::nullopt);
     bool busy() const { return m_watcher.isRunning(); }
 
   signals:
@@ -56,6 +60,7 @@ class WorldLoader : public QObject {
         std::uint32_t block = 0;
         int radius = 1;
         std::uint32_t cell = 0;
+        std::optional<world::Vec3> spot;
     };
     void start(Request request);
     void finished();
@@ -67,10 +72,12 @@ class WorldLoader : public QObject {
 // The build itself, on any thread.
 WorldLoad buildWorld(const std::shared_ptr<const dat::DatFile>& portal,
                      const std::shared_ptr<const dat::DatFile>& cells, std::uint32_t block,
-                     int radius, std::uint32_t cell = 0);
+                     int radius, std::uint32_t cell = 0,
+                     std::optional<world::Vec3> spot = std::nullopt);
 
 // Where the camera goes once `load` is drawn in `world`: standing in its cell when it has one
-// that can be drawn, else looking down from the south-west over every block.
+// that can be drawn, else standing at its spot looking north, else looking down from the
+// south-west over every block.
 render::OrbitCamera worldCamera(const WorldLoad& load, const render::WorldView& world);
 
 // What the viewport says it shows once `load` is drawn.
