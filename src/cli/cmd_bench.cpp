@@ -86,6 +86,8 @@ void addOptions(QCommandLineParser& parser) {
     parser.addOption({"keep", "Keep the generated DATs."});
 #ifdef PORTALKIT_HAS_RENDER
     parser.addOption({"dat", "The render suite's DAT (default: this build's demo DAT).", "FILE"});
+    parser.addOption(
+        {"world-only", "Render suite: only the world cases (the cell DAT beside --dat)."});
 #endif
 }
 
@@ -115,7 +117,8 @@ int runBench(const QStringList& arguments) {
                                 ? parser.value("dat")
                                 : preview::bundledDemoFile(QCoreApplication::applicationDirPath(),
                                                            "client_portal.dat");
-        return exitCode(bench::runRenderSuite(dat, parser.value("json")));
+        return exitCode(
+            bench::runRenderSuite(dat, parser.value("json"), parser.isSet("world-only")));
     }
 #endif
     if (suite != "container" && suite != "records" && suite != "audit" && suite != "particles") {
