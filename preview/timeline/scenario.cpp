@@ -3,6 +3,7 @@
 #include "datreader/io/json_node.h"
 #include "datreader/records/common.h"
 #include "preview/effects/script_table.h"
+#include "world/coords.h"
 
 #include <QDir>
 #include <QFile>
@@ -64,6 +65,41 @@ PreviewWorld worldOf(const dat::JsonNode& node) {
     if (const auto bounds = node["bounds"]; !bounds.isMissing())
         world.bounds = std::pair{vectorOf(bounds["min"]), vectorOf(bounds["max"])};
     return world;
+}
+
+// The world's real-world position: exactly one of "cell", "landblock" or "coordinates".
+std::optional<ScenarioPlace> placeOf(const dat::JsonNode& node) {
+    const int given =
+        int(node.has("cell")) + int(node.has("landblock")) + int(node.has("coordinates"));
+    if (given == 0)
+        return std::nullopt;
+    if (given > 1)
+        node.fail("give the world one of \"cell\", \"landblock\" or \"coordinates\"");
+    ScenarioPlace place;
+    if (node.has("cell")) {
+        place.cellId = node["cell"].u32();
+        if (!world::isOutdoorCell(place.cellId) && !world::isEnvCell(place.cellId))
+            node["cell"].fail("expected an outdoor cell or EnvCell id, e.g. 0xA9B40019");
+    } else if (node.has("landblock")) {
+        const std::uint32_t id = node["landblock"].u32();
+        // "0xA9B4" and "0xA9B4FFFF" both name the block.
+        place.cellId = id <= 0xFFFF ? ((id << 16) | 0xFFFF) : (id | 0xFFFF);
+    } else {
+        const auto coord = world::parseCoordinates(node["coordinates"].string().toStdString());
+        const auto at = coord ? world::mapCoordPosition(*coord) : std::nullopt;
+        if (!at)
+            node["coordinates"].fail("expected map coordinates on the world, e.g. \"42.1N 33.6E\"");
+        place.cellId = at->cellId;
+        place.origin = Vec3{at->local.x, at->local.y, 0.0f};
+    }
+    if (node.has("origin")) {
+        place.origin = vectorOf(node["origin"]);
+        place.originGiven = true;
+    }
+    place.radius = int(node["radius"].u32(1));
+    if (place.radius > 2)
+        node["radius"].fail("the radius is 0, 1 or 2 blocks");
+    return place;
 }
 
 // A hand-written message may name its PlayScript type: "Launch" reads better than 4.
@@ -130,8 +166,10 @@ Scenario loadScenario(const QByteArray& json, const QString& source) {
     if (scenario.duration / scenario.dt > kMaxFrames)
         node["duration"].fail("duration / dt asks for more than 10 million frames");
     scenario.seed = node["seed"].u32(scenario.seed);
-    if (node.has("world"))
+    if (node.has("world")) {
         scenario.world = worldOf(node["world"]);
+        scenario.place = placeOf(node["world"]);
+    }
     for (const dat::JsonNode& message : node["messages"].elements())
         scenario.messages.push_back(timedMessageOf(message));
     std::stable_sort(scenario.messages.begin(), scenario.messages.end(),

@@ -30,6 +30,15 @@ struct TimedMessage {
     QString note;
 };
 
+// Where a scenario stands in the real world (docs/scenarios.md#world): a cell or landblock, the
+// landblock-local origin of the scenario frame in it, and how many blocks round it to draw.
+struct ScenarioPlace {
+    std::uint32_t cellId = 0; // an outdoor cell, an EnvCell or a landblock id (0xXXYYFFFF)
+    Vec3 origin;              // landblock-local metres; z is kept as given
+    bool originGiven = false; // else the caller may stand it on the terrain
+    int radius = 1;           // 0 = the block alone, 1 = the 3x3 round it
+};
+
 struct Scenario {
     QString name;
     QString about;
@@ -37,6 +46,7 @@ struct Scenario {
     double dt = 0.04;
     std::uint32_t seed = 1;
     std::optional<PreviewWorld> world;
+    std::optional<ScenarioPlace> place; // the world's cell/landblock/coordinates, when given
     std::vector<TimedMessage> messages; // in time order; equal times keep file order
 };
 

@@ -348,6 +348,45 @@ class TestTimeline : public QObject {
         }
     }
 
+    void theWorldMayNameARealPlaceAndErrorsNameThePath() {
+        const Scenario cell = loadScenario(
+            R"({"world": {"cell": "0xA9B40019", "origin": [80, 60, 12], "radius": 0,
+                          "boxes": [{"min": [0,0,0], "max": [1,1,1]}]}, "messages": []})",
+            "inline");
+        QVERIFY(cell.place && cell.world);
+        QCOMPARE(cell.place->cellId, 0xA9B40019u);
+        QCOMPARE(cell.place->origin, (Vec3{80, 60, 12}));
+        QVERIFY(cell.place->originGiven);
+        QCOMPARE(cell.place->radius, 0);
+        QCOMPARE(cell.world->boxes.size(), std::size_t(1)); // boxes stay beside the place
+
+        const Scenario block =
+            loadScenario(R"({"world": {"landblock": "0xA9B4"}, "messages": []})", "inline");
+        QVERIFY(block.place);
+        QCOMPARE(block.place->cellId, 0xA9B4FFFFu);
+        QCOMPARE(block.place->radius, 1);
+        QVERIFY(!block.place->originGiven);
+
+        // No place at all: the world is the preview's own.
+        QVERIFY(!loadScenario(R"({"world": {"boxes": []}, "messages": []})", "inline").place);
+
+        const std::pair<const char*, const char*> bad[] = {
+            {R"({"world": {"cell": "0xA9B4FFFF"}})", "world.cell"},
+            {R"({"world": {"cell": "0xA9B40019", "landblock": "0xA9B4"}})", "world"},
+            {R"({"world": {"coordinates": "north of here"}})", "world.coordinates"},
+            {R"({"world": {"landblock": "0xA9B4", "radius": 7}})", "world.radius"},
+            {R"({"world": {"landblock": "0xA9B4", "origin": [1, 2]}})", "world.origin"}};
+        for (const auto& [json, path] : bad) {
+            QString message;
+            try {
+                loadScenario(json, "bad.json");
+            } catch (const dat::DatError& error) {
+                message = QString::fromStdString(error.what());
+            }
+            QVERIFY2(message.contains("bad.json") && message.contains(path), qPrintable(message));
+        }
+    }
+
     void flameBoltFliesHitsItsTargetAndOnlyTheServerEndsIt() {
         DemoRun run("flame_bolt.json");
         run.runTo(0.9);
