@@ -125,16 +125,19 @@ double switchStallMs(render::OffscreenRenderer& renderer, const Sources& s, int 
         while (!swapped) {
             QCoreApplication::processEvents();
             if (watcher.isFinished()) {
-                renderer.scene().setWorld(watcher.result());
+                // As the studio's viewport: blocks already drawn stay, new ones wait.
+                renderer.scene().setWorld(watcher.result(), render::WorldPace::OnRequest);
                 swapped = true;
             }
+            renderer.scene().world().addPending(); // the viewport's timer: one block a frame
             camera.yaw += 3.0f;
             renderer.setCamera(camera);
             renderer.draw(FrameSnapshot{});
             worst = std::max(worst, double(sinceLast.nsecsElapsed()) / 1e6);
             sinceLast.restart();
         }
-        for (int i = 0; i < 5; ++i) { // the frames after the swap upload what it added
+        for (int i = 0; i < 12; ++i) { // the frames after the swap add and upload the new blocks
+            renderer.scene().world().addPending();
             camera.yaw += 3.0f;
             renderer.setCamera(camera);
             renderer.draw(FrameSnapshot{});

@@ -134,11 +134,11 @@ void SceneView::update(const preview::FrameSnapshot& snapshot) {
     updateOverlays(snapshot);
 }
 
-void SceneView::setWorld(const std::vector<world::WorldBlock>& blocks) {
+void SceneView::setWorld(const std::vector<world::WorldBlock>& blocks, WorldPace pace) {
     if (blocks.empty())
         m_world->clear();
     else
-        m_world->setBlocks(blocks);
+        m_world->setBlocks(blocks, pace);
     // Built once per set of blocks: the world does not move, only whether it shows changes.
     m_worldLines = m_assets ? world::buildWorldLines(blocks, *m_assets) : world::WorldLines{};
     updateOverlays(m_last);

@@ -34,6 +34,12 @@ namespace portalkit::render {
 
 class WorldView;
 
+// When SceneView::setWorld's new landblocks are drawn (world_view.h).
+enum class WorldPace {
+    AtOnce,    // every block is drawn when setWorld returns (render, tests, exports)
+    OnRequest, // new blocks wait for WorldView::addPending(): the studio adds one a frame
+};
+
 enum class Overlay {
     CollisionSpheres,
     CylSpheres,
@@ -91,9 +97,9 @@ class SceneView {
 
     std::size_t drawnParts() const { return m_parts.size(); }
 
-    // Draws these landblocks under the snapshot's owners (world().setBlocks) and builds their
-    // overlay lines; an empty list clears the world.
-    void setWorld(const std::vector<world::WorldBlock>& blocks);
+    // Draws these landblocks under the snapshot's owners (world().setBlocks, at `pace`) and
+    // builds their overlay lines; an empty list clears the world.
+    void setWorld(const std::vector<world::WorldBlock>& blocks, WorldPace pace = WorldPace::AtOnce);
     // The landblocks drawn under the snapshot's owners (world_view.h); emptied by setAssets.
     WorldView& world() { return *m_world; }
     const WorldView& world() const { return *m_world; }

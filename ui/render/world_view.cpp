@@ -9,6 +9,8 @@
 #include <Qt3DCore/QGeometry>
 #include <Qt3DCore/QTransform>
 #include <Qt3DRender/QGeometryRenderer>
+#include <Qt3DRender/QMaterial>
+#include <Qt3DRender/QParameter>
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -64,7 +66,8 @@ struct WorldView::Block {
     Qt3DCore::QEntity* outdoors = nullptr; // the terrain and the parts on it
     std::map<std::uint32_t, CellEntity> cells;
     std::vector<world::CellVolume> volumes;
-    QVector3D offset, min, max;
+    Qt3DCore::QTransform* shift = nullptr; // from where the vertices were built to `offset`
+    QVector3D built, offset, min, max;
     std::size_t parts = 0;
     ~Block() { delete entity; }
 };
@@ -80,6 +83,8 @@ WorldView::~WorldView() {
 
 void WorldView::clear() {
     m_blocks.clear();
+    m_pending.clear();
+    m_atlas = Atlas{};
     m_drawables.clear();
     m_cellDrawables.clear();
     m_meshes.clearMade(); // the cells' buffers, now no entity uses them
@@ -147,12 +152,10 @@ void WorldView::addPart(Qt3DCore::QEntity* parent, const Drawable& d, const QMat
     }
 }
 
-// One texture for every block's atlas, blocks placed as on the map (north at the top); null when
-// no block has terrain (a dungeon). A texture per block was the plan, but Qt3D's OpenGL backend
-// then drew every block with the first block's texture; one shared texture and material
-// sidestep that (docs/render.md).
-Qt3DRender::QMaterial* WorldView::makeAtlas(const std::vector<world::WorldBlock>& blocks,
-                                            Grid& grid) {
+namespace {
+
+// The widest side, in blocks, of the blocks with terrain, and the largest atlas side in pixels.
+std::pair<int, int> atlasShape(const std::vector<world::WorldBlock>& blocks) {
     int minX = 255, maxX = 0, minY = 255, maxY = 0, side = 0;
     for (const world::WorldBlock& block : blocks) {
         if (block.mesh.vertices.empty() || block.atlas.isNull())
@@ -164,46 +167,125 @@ Qt3DRender::QMaterial* WorldView::makeAtlas(const std::vector<world::WorldBlock>
         side = std::max(side, block.atlas.width());
     }
     if (side == 0)
-        return nullptr;
-    grid = Grid{minX, maxY, maxX - minX + 1, maxY - minY + 1};
-    QImage atlas(grid.columns * side, grid.rows * side, QImage::Format_RGBA8888);
-    atlas.fill(Qt::black);
-    for (const world::WorldBlock& block : blocks) {
-        if (block.mesh.vertices.empty() || block.atlas.isNull())
-            continue;
-        const QImage image = block.atlas.convertToFormat(QImage::Format_RGBA8888);
-        const int left = (world::blockX(block.id) - grid.west) * side;
-        const int top = (grid.north - world::blockY(block.id)) * side;
-        for (int row = 0; row < std::min(side, image.height()); ++row)
-            std::memcpy(atlas.scanLine(top + row) + std::size_t(left) * 4, image.constScanLine(row),
-                        std::size_t(std::min(side, image.width())) * 4);
-    }
-    SurfaceLook look;
-    look.texture = makeImageTexture(atlas, m_shared, false);
-    return m_materials.make(look, Shading::Mesh, m_shared);
+        return {0, 0};
+    return {std::max(maxX - minX, maxY - minY) + 1, side};
 }
 
-void WorldView::setBlocks(const std::vector<world::WorldBlock>& blocks) {
-    clear();
-    if (blocks.empty())
+// A block's slot in an n-slot atlas: column and row, north at the top within a window.
+std::pair<int, int> atlasSlot(std::uint32_t block, int n) {
+    return {world::blockX(block) % n, n - 1 - world::blockY(block) % n};
+}
+
+} // namespace
+
+// One texture for every block's atlas. A texture per block was the plan, but Qt3D's OpenGL
+// backend then drew every block with the first block's texture; one shared texture and material
+// sidestep that (docs/render.md).
+void WorldView::startAtlas(int grid, int side) {
+    m_atlas = Atlas{};
+    m_atlas.grid = grid;
+    m_atlas.side = side;
+    if (grid == 0)
         return;
-    Grid grid;
-    Qt3DRender::QMaterial* material = makeAtlas(blocks, grid);
+    m_atlas.image = QImage(grid * side, grid * side, QImage::Format_RGBA8888);
+    m_atlas.image.fill(Qt::black);
+}
+
+void WorldView::paintAtlas(const world::WorldBlock& block) {
+    if (!m_atlas.grid || block.mesh.vertices.empty() || block.atlas.isNull())
+        return;
+    const QImage image = block.atlas.convertToFormat(QImage::Format_RGBA8888);
+    const auto [column, row] = atlasSlot(block.id, m_atlas.grid);
+    const int side = m_atlas.side, left = column * side, top = row * side;
+    for (int y = 0; y < std::min(side, image.height()); ++y)
+        std::memcpy(m_atlas.image.scanLine(top + y) + std::size_t(left) * 4, image.constScanLine(y),
+                    std::size_t(std::min(side, image.width())) * 4);
+    m_atlas.stale = true;
+}
+
+// The texture's image is replaced by a copy of the whole atlas (later paints must not reach the
+// one being uploaded); the material every terrain shares keeps the texture.
+void WorldView::uploadAtlas() {
+    if (!m_atlas.stale)
+        return;
+    m_atlas.stale = false;
+    if (m_atlas.texture) {
+        replaceTextureImage(m_atlas.texture, m_atlas.image.copy());
+        return;
+    }
+    SurfaceLook look; // the first blocks: the texture and the material the terrains share
+    look.texture = m_atlas.texture = makeImageTexture(m_atlas.image.copy(), m_shared, false);
+    m_atlas.material = m_materials.make(look, Shading::Mesh, m_shared);
+}
+
+void WorldView::setBlocks(const std::vector<world::WorldBlock>& blocks, WorldPace pace) {
+    const auto [grid, side] = atlasShape(blocks);
+    // Nothing drawn to keep, or an atlas that cannot keep its slots: start over. (Building a
+    // first set on what setAssets' clear left crashed in Qt3D's node set-up in the studio.)
+    if (m_blocks.empty() || blocks.empty() || grid != m_atlas.grid || side != m_atlas.side) {
+        clear();
+        startAtlas(grid, side);
+    }
+    std::map<std::uint32_t, const world::WorldBlock*> wanted;
     for (const world::WorldBlock& block : blocks)
-        addBlock(block, material, grid);
+        wanted[block.id] = &block;
+    for (auto it = m_blocks.begin(); it != m_blocks.end();)
+        it = wanted.count(it->first) ? std::next(it) : m_blocks.erase(it);
+    m_pending.clear();
+    for (const world::WorldBlock& block : blocks) {
+        if (auto it = m_blocks.find(block.id); it != m_blocks.end())
+            moveBlock(*it->second, block.offset);
+        else
+            m_pending.push_back(block);
+    }
+    // The block the camera looks at first: the one at the origin, then outward.
+    std::stable_sort(m_pending.begin(), m_pending.end(), [](const auto& a, const auto& b) {
+        return a.offset.lengthSquared() < b.offset.lengthSquared();
+    });
+    m_viewKnown = false;
+    if (pace == WorldPace::AtOnce) {
+        for (const world::WorldBlock& block : m_pending)
+            paintAtlas(block);
+        uploadAtlas(); // before the terrains that use it
+        for (const world::WorldBlock& block : m_pending)
+            addBlock(block);
+        m_pending.clear();
+    }
+}
+
+bool WorldView::addPending() {
+    if (m_pending.empty())
+        return false;
+    const world::WorldBlock block = std::move(m_pending.front());
+    m_pending.erase(m_pending.begin());
+    paintAtlas(block);
+    uploadAtlas();
+    addBlock(block);
+    if (m_viewKnown)
+        applyVisibility(); // the new block's cells follow the current viewpoint
+    return !m_pending.empty();
+}
+
+// A kept block is drawn where the new set puts it: its entity's transform moves it from where its
+// vertices were built; the culling's block-local test moves with it.
+void WorldView::moveBlock(Block& block, QVector3D offset) {
+    const QVector3D by = offset - block.offset;
+    block.offset = offset;
+    block.min += by;
+    block.max += by;
+    block.shift->setTranslation(offset - block.built);
 }
 
 // The terrain: one indexed mesh lit per pixel like a part; its UVs move into the block's place
 // in the shared atlas, which clamps at its edges.
-void WorldView::addTerrain(const world::WorldBlock& block, Qt3DCore::QEntity* parent,
-                           Qt3DRender::QMaterial* material, const Grid& grid) {
+void WorldView::addTerrain(const world::WorldBlock& block, Qt3DCore::QEntity* parent) {
     auto* terrain = new Qt3DCore::QEntity(parent);
     std::vector<float> vertices = block.mesh.vertices;
-    const float column = float(world::blockX(block.id) - grid.west),
-                row = float(grid.north - world::blockY(block.id));
+    const auto [column, row] = atlasSlot(block.id, m_atlas.grid);
+    const float n = float(m_atlas.grid);
     for (std::size_t i = 0; i + kVertexFloats <= vertices.size(); i += kVertexFloats) {
-        vertices[i + 6] = (column + vertices[i + 6]) / float(grid.columns);
-        vertices[i + 7] = (row + vertices[i + 7]) / float(grid.rows);
+        vertices[i + 6] = (float(column) + vertices[i + 6]) / n;
+        vertices[i + 7] = (float(row) + vertices[i + 7]) / n;
     }
     SubMesh sub;
     sub.vertices = new Qt3DCore::QBuffer(terrain);
@@ -213,7 +295,7 @@ void WorldView::addTerrain(const world::WorldBlock& block, Qt3DCore::QEntity* pa
     sub.indices->setData(bytesOf(block.mesh.indices.data(), block.mesh.indices.size() * 4));
     sub.indexCount = int(block.mesh.indices.size());
     terrain->addComponent(indexedRenderer(sub, terrain));
-    terrain->addComponent(material);
+    terrain->addComponent(m_atlas.material);
     terrain->addComponent(m_opaque);
 }
 
@@ -253,16 +335,17 @@ void WorldView::addCells(const world::WorldBlock& block, Block& out) {
     }
 }
 
-void WorldView::addBlock(const world::WorldBlock& block, Qt3DRender::QMaterial* material,
-                         const Grid& grid) {
+void WorldView::addBlock(const world::WorldBlock& block) {
     auto out = std::make_unique<Block>();
     out->entity = new Qt3DCore::QEntity(m_root);
+    out->shift = new Qt3DCore::QTransform(out->entity);
+    out->entity->addComponent(out->shift);
     out->outdoors = new Qt3DCore::QEntity(out->entity);
-    out->offset = block.offset;
+    out->offset = out->built = block.offset;
     out->min = QVector3D(1e30f, 1e30f, 1e30f);
     out->max = -out->min;
-    if (!block.mesh.vertices.empty() && material) {
-        addTerrain(block, out->outdoors, material, grid);
+    if (!block.mesh.vertices.empty() && m_atlas.material) {
+        addTerrain(block, out->outdoors);
         out->min = block.offset + QVector3D(0, 0, block.minZ);
         out->max = block.offset + QVector3D(world::kBlockLength, world::kBlockLength, block.maxZ);
     }
@@ -358,15 +441,20 @@ OrbitCamera cameraInside(const world::WorldCell& cell) {
 }
 
 BoundingSphere WorldView::bounds() const {
-    if (m_blocks.empty())
+    if (m_blocks.empty() && m_pending.empty())
         return {};
     QVector3D lo(1e30f, 1e30f, 1e30f), hi(-1e30f, -1e30f, -1e30f);
-    for (const auto& [id, block] : m_blocks) {
-        lo = QVector3D(std::min(lo.x(), block->min.x()), std::min(lo.y(), block->min.y()),
-                       std::min(lo.z(), block->min.z()));
-        hi = QVector3D(std::max(hi.x(), block->max.x()), std::max(hi.y(), block->max.y()),
-                       std::max(hi.z(), block->max.z()));
-    }
+    const auto grow = [&](QVector3D min, QVector3D max) {
+        lo = QVector3D(std::min(lo.x(), min.x()), std::min(lo.y(), min.y()),
+                       std::min(lo.z(), min.z()));
+        hi = QVector3D(std::max(hi.x(), max.x()), std::max(hi.y(), max.y()),
+                       std::max(hi.z(), max.z()));
+    };
+    for (const auto& [id, block] : m_blocks)
+        grow(block->min, block->max);
+    for (const world::WorldBlock& block : m_pending) // not drawn yet: its square at its heights
+        grow(block.offset + QVector3D(0, 0, block.minZ),
+             block.offset + QVector3D(world::kBlockLength, world::kBlockLength, block.maxZ));
     return {(lo + hi) / 2, (hi - lo).length() / 2};
 }
 

@@ -6,6 +6,10 @@
 // GfxObj share their vertex buffers and materials; the transform and renderer are per object. The
 // blocks' atlases are drawn from one texture holding them all, placed as on the map.
 //
+// A new set of blocks keeps the blocks already drawn (moved to their new offset by a transform of
+// their own) and adds only the new ones, at once or one per addPending() call, so that walking
+// onto a neighbour never makes one frame take in nine blocks (docs/render.md#the-world).
+//
 // EnvCells (building interiors, dungeons) are drawn the same way from their cell geometry, each
 // cell one entity with its statics. setViewpoint culls as the client chooses what to draw
 // (docs/render.md#cells): from inside a cell only that cell and its stab list, and the landscape
@@ -16,6 +20,7 @@
 #include "ui/render/mesh_cache.h"
 #include "world/scene/world_builder.h"
 
+#include <QImage>
 #include <Qt3DCore/QEntity>
 #include <Qt3DRender/QLayer>
 #include <map>
@@ -23,6 +28,7 @@
 #include <vector>
 
 namespace Qt3DRender {
+class QAbstractTexture;
 class QGeometryRenderer;
 class QMaterial;
 } // namespace Qt3DRender
@@ -43,12 +49,18 @@ class WorldView {
     WorldView(const WorldView&) = delete;
     WorldView& operator=(const WorldView&) = delete;
 
-    // Replaces what is drawn with these blocks (their atlases go into one texture).
-    void setBlocks(const std::vector<world::WorldBlock>& blocks);
+    // Draws these blocks instead of the last set (their atlases go into one texture). Blocks
+    // already drawn stay, moved to the offset given; new ones are added now or on request,
+    // nearest the origin first.
+    void setBlocks(const std::vector<world::WorldBlock>& blocks,
+                   WorldPace pace = WorldPace::AtOnce);
+    // Adds the next waiting block; false when none waits.
+    bool addPending();
+    std::size_t pendingCount() const { return m_pending.size(); }
     // Removes every block; call before the caches' assets change.
     void clear();
 
-    std::size_t blockCount() const { return m_blocks.size(); }
+    std::size_t blockCount() const { return m_blocks.size(); } // drawn, not waiting
     std::size_t partCount() const;
     std::size_t cellCount() const; // cells drawn (with geometry or statics)
 
@@ -60,26 +72,35 @@ class WorldView {
     bool cellShown(std::uint32_t cellId) const;
     std::size_t shownCellCount() const;
     bool outdoorsShown() const { return m_outdoorsShown; }
-    // The sphere round every block's terrain box; radius 0 without blocks.
+    // The sphere round every block's terrain box, waiting ones included; radius 0 without blocks.
     BoundingSphere bounds() const;
 
   private:
     struct Drawable;
     struct Block;
-    // Where the blocks' atlases sit in the shared texture: block (west, north) top-left.
-    struct Grid {
-        int west = 0, north = 0, columns = 1, rows = 1;
+    // The shared terrain texture: an n × n grid of block atlases, block (x, y) in slot
+    // (x mod n, y mod n), n the widest side of the block set. A contiguous set never puts two
+    // blocks in one slot, and a block keeps its slot (so its UVs) when the set moves by whole
+    // blocks, so a kept block needs nothing rebuilt.
+    struct Atlas {
+        int grid = 0; // n; 0: no block with terrain
+        int side = 0; // pixels of one block's atlas
+        QImage image; // what the texture holds, north at the top of each slot
+        Qt3DRender::QMaterial* material = nullptr;
+        Qt3DRender::QAbstractTexture* texture = nullptr;
+        bool stale = false; // image changed since the texture was made
     };
     const Drawable* drawable(std::uint32_t gfxObj);
     const Drawable* cellDrawable(const world::WorldCell& cell);
     std::unique_ptr<Drawable> makeDrawable(const Mesh& mesh);
     void addPart(Qt3DCore::QEntity* parent, const Drawable& d, const QMatrix4x4& transform);
-    Qt3DRender::QMaterial* makeAtlas(const std::vector<world::WorldBlock>& blocks, Grid& grid);
-    void addTerrain(const world::WorldBlock& block, Qt3DCore::QEntity* parent,
-                    Qt3DRender::QMaterial* material, const Grid& grid);
+    void startAtlas(int grid, int side);
+    void paintAtlas(const world::WorldBlock& block);
+    void uploadAtlas();
+    void addTerrain(const world::WorldBlock& block, Qt3DCore::QEntity* parent);
     void addCells(const world::WorldBlock& block, Block& out);
-    void addBlock(const world::WorldBlock& block, Qt3DRender::QMaterial* material,
-                  const Grid& grid);
+    void addBlock(const world::WorldBlock& block);
+    static void moveBlock(Block& block, QVector3D offset);
     std::uint32_t cellAt(QVector3D eye) const;
     void applyVisibility();
 
@@ -93,6 +114,8 @@ class WorldView {
     std::map<std::uint32_t, std::unique_ptr<Drawable>> m_drawables;     // null: not drawable
     std::map<std::uint32_t, std::unique_ptr<Drawable>> m_cellDrawables; // by EnvCell id
     std::map<std::uint32_t, std::unique_ptr<Block>> m_blocks;
+    std::vector<world::WorldBlock> m_pending; // nearest the origin first
+    Atlas m_atlas;
     std::uint32_t m_viewCell = 0;
     bool m_viewKnown = false; // setViewpoint ran since the blocks changed
     bool m_outdoorsShown = true;
