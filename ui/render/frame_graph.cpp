@@ -54,6 +54,18 @@ void OrbitCamera::apply(Qt3DRender::QCamera* camera, float aspect) const {
     camera->setUpVector(std::abs(pitch) > 89.5f ? QVector3D(0, -1, 0) : QVector3D(0, 0, 1));
 }
 
+QVector3D OrbitCamera::rayThrough(QPointF pixel, QSize size) const {
+    const QVector3D forward = (target - eye()).normalized();
+    const QVector3D upHint = std::abs(pitch) > 89.5f ? QVector3D(0, -1, 0) : QVector3D(0, 0, 1);
+    const QVector3D right = QVector3D::crossProduct(forward, upHint).normalized();
+    const QVector3D up = QVector3D::crossProduct(right, forward);
+    const float w = float(std::max(1, size.width())), h = float(std::max(1, size.height()));
+    const float tanHalf = std::tan(45.0f * std::numbers::pi_v<float> / 360);
+    const float x = (2 * float(pixel.x()) / w - 1) * tanHalf * (w / h);
+    const float y = (1 - 2 * float(pixel.y()) / h) * tanHalf;
+    return (forward + right * x + up * y).normalized();
+}
+
 OrbitCamera OrbitCamera::framing(const BoundingSphere& sphere, float yaw, float pitch,
                                  float fovDegrees) {
     OrbitCamera camera;

@@ -7,6 +7,8 @@
 
 #include "ui/render/scene_view.h"
 
+#include <QPointF>
+#include <QSize>
 #include <Qt3DRender/QCamera>
 #include <Qt3DRender/QRenderCapture>
 #include <Qt3DRender/QRenderSurfaceSelector>
@@ -32,6 +34,9 @@ struct OrbitCamera {
 
     QVector3D eye() const;
     void apply(Qt3DRender::QCamera* camera, float aspect) const;
+    // The direction from eye() through `pixel` (from the top left) of a view of `size`, as
+    // apply() sets the lens up (45° vertical field of view): where a click points.
+    QVector3D rayThrough(QPointF pixel, QSize size) const;
     // Target and distance that show the whole sphere with a vertical field of view of fovDegrees.
     static OrbitCamera framing(const BoundingSphere& sphere, float yaw = 0, float pitch = 15,
                                float fovDegrees = 45);

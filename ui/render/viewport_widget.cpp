@@ -1,5 +1,7 @@
 #include "ui/render/viewport_widget.h"
 
+#include "ui/render/world_view.h"
+
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QLabel>
@@ -151,6 +153,21 @@ void ViewportWidget::createActions() {
     m_flyTimer = new QTimer(this);
     m_flyTimer->setInterval(kFlyTickMs);
     connect(m_flyTimer, &QTimer::timeout, this, &ViewportWidget::flyTick);
+    m_worldTimer = new QTimer(this);
+    m_worldTimer->setInterval(kWorldBlockMs);
+    connect(m_worldTimer, &QTimer::timeout, this, [this] {
+        if (!m_view->world().addPending())
+            m_worldTimer->stop();
+    });
+}
+
+void ViewportWidget::setWorld(const std::vector<world::WorldBlock>& blocks) {
+    m_view->setWorld(blocks, WorldPace::OnRequest);
+    // The first block (the one at the origin) now, so the view is never empty for a tick.
+    if (m_view->world().addPending())
+        m_worldTimer->start();
+    else
+        m_worldTimer->stop();
 }
 
 // Flying keeps the eye and pulls the target close: the near plane follows the orbit distance, and
@@ -320,6 +337,12 @@ bool ViewportWidget::eventFilter(QObject* watched, QEvent* event) {
     switch (event->type()) {
     case QEvent::MouseButtonPress: {
         auto* e = static_cast<QMouseEvent*>(event);
+        if (e->button() == Qt::LeftButton && (e->modifiers() & Qt::ControlModifier)) {
+            emit groundClicked(m_camera.eye(),
+                               m_camera.rayThrough(e->position(), m_window->size()));
+            m_buttons = Qt::NoButton; // a click, not the start of a drag
+            return true;
+        }
         m_lastMouse = e->position().toPoint();
         m_buttons = e->buttons();
         return true;

@@ -73,11 +73,18 @@ class ViewportWidget : public QWidget {
     QImage capture(int timeoutMs = 5000);
 
     SceneView& scene() { return *m_view; }
+    // Shows these landblocks (SceneView::setWorld): blocks already drawn stay, and the new ones
+    // are added one per kWorldBlockMs so no frame takes in a whole 3x3 (docs/benchmarks.md).
+    void setWorld(const std::vector<world::WorldBlock>& blocks);
+    static constexpr int kWorldBlockMs = 20;
     // The Qt3DWindow inside the container (mouse and key events arrive there).
     QWindow* renderWindow() const;
 
   signals:
     void cameraChanged();
+    // Ctrl+left click: the ray from the eye through the clicked pixel (the studio stands a Setup
+    // where it meets the ground; docs/studio.md#effects-in-the-world).
+    void groundClicked(QVector3D origin, QVector3D direction);
 
   protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -105,6 +112,7 @@ class ViewportWidget : public QWidget {
     float m_flySpeed = kFlySpeed;
     FlyInput m_flyInput;
     QTimer* m_flyTimer = nullptr;
+    QTimer* m_worldTimer = nullptr; // adds the next waiting landblock
     QElapsedTimer m_flyClock;
     bool m_framed = false;
     bool m_captured = false;
