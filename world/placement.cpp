@@ -17,10 +17,8 @@ std::optional<Vec3> groundPoint(const LandblockTerrain& terrain, float x, float 
     return Vec3{x, y, *z};
 }
 
-namespace {
-
-// Möller–Trumbore without culling: the ray parameter of the hit on triangle (a, b, c), or
-// nothing. Terrain is seen from above and below alike when the camera flies under it.
+// Möller–Trumbore without culling. Terrain is seen from above and below alike when the camera
+// flies under it.
 std::optional<float> rayTriangle(Vec3 origin, Vec3 dir, Vec3 a, Vec3 b, Vec3 c) {
     const Vec3 e1 = b - a, e2 = c - a;
     const Vec3 p = cross(dir, e2);
@@ -41,8 +39,6 @@ std::optional<float> rayTriangle(Vec3 origin, Vec3 dir, Vec3 a, Vec3 b, Vec3 c) 
         return std::nullopt;
     return t;
 }
-
-} // namespace
 
 std::optional<Vec3> pickTerrain(std::span<const LandblockTerrain* const> blocks,
                                 std::uint32_t originBlock, Vec3 origin, Vec3 dir) {

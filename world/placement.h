@@ -21,6 +21,10 @@ Vec3 scenePoint(std::uint32_t originBlock, std::uint32_t cellId, Vec3 local);
 // Why: a Setup given only a map point should stand on the terrain, not at z = 0.
 std::optional<Vec3> groundPoint(const LandblockTerrain& terrain, float x, float y);
 
+// The ray parameter t > 0 where origin + t*dir meets triangle (a, b, c), either side; nothing
+// when it misses (Möller–Trumbore).
+std::optional<float> rayTriangle(Vec3 origin, Vec3 dir, Vec3 a, Vec3 b, Vec3 c);
+
 // The nearest terrain hit of the ray origin + t*dir (t > 0) against the triangles of `blocks`,
 // all in `originBlock`'s scene frame. Nothing when the ray misses every triangle.
 std::optional<Vec3> pickTerrain(std::span<const LandblockTerrain* const> blocks,

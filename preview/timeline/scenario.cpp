@@ -80,10 +80,17 @@ std::optional<ScenarioPlace> placeOf(const dat::JsonNode& node) {
         place.cellId = node["cell"].u32();
         if (!world::isOutdoorCell(place.cellId) && !world::isEnvCell(place.cellId))
             node["cell"].fail("expected an outdoor cell or EnvCell id, e.g. 0xA9B40019");
+        if (world::isOutdoorCell(place.cellId)) { // its centre (cell n = 8*cx + cy + 1)
+            const int index = int(place.cellId & 0xFFFF) - 1;
+            place.origin =
+                Vec3{(float(index / world::kCellsPerBlock) + 0.5f) * world::kCellLength,
+                     (float(index % world::kCellsPerBlock) + 0.5f) * world::kCellLength, 0.0f};
+        }
     } else if (node.has("landblock")) {
         const std::uint32_t id = node["landblock"].u32();
-        // "0xA9B4" and "0xA9B4FFFF" both name the block.
+        // "0xA9B4" and "0xA9B4FFFF" both name the block; without an origin, its middle.
         place.cellId = id <= 0xFFFF ? ((id << 16) | 0xFFFF) : (id | 0xFFFF);
+        place.origin = Vec3{world::kBlockLength / 2, world::kBlockLength / 2, 0.0f};
     } else {
         const auto coord = world::parseCoordinates(node["coordinates"].string().toStdString());
         const auto at = coord ? world::mapCoordPosition(*coord) : std::nullopt;

@@ -34,9 +34,13 @@ struct TimedMessage {
 // landblock-local origin of the scenario frame in it, and how many blocks round it to draw.
 struct ScenarioPlace {
     std::uint32_t cellId = 0; // an outdoor cell, an EnvCell or a landblock id (0xXXYYFFFF)
-    Vec3 origin;              // landblock-local metres; z is kept as given
-    bool originGiven = false; // else the caller may stand it on the terrain
-    int radius = 1;           // 0 = the block alone, 1 = the 3x3 round it
+    // Landblock-local metres of the scenario frame's (0, 0, 0). Without "origin" in the file, x
+    // and y are the place's own (an outdoor cell's centre, a landblock's middle, the
+    // coordinates' point; 0 for an EnvCell) and z is 0: a front end stands it on the ground or
+    // the cell's floor (world/scene/placed_world.h).
+    Vec3 origin;
+    bool originGiven = false;
+    int radius = 1; // 0 = the block alone, 1 = the 3x3 round it
 };
 
 struct Scenario {

@@ -366,6 +366,13 @@ class TestTimeline : public QObject {
         QCOMPARE(block.place->cellId, 0xA9B4FFFFu);
         QCOMPARE(block.place->radius, 1);
         QVERIFY(!block.place->originGiven);
+        QCOMPARE(block.place->origin, (Vec3{96, 96, 0})); // the block's middle
+
+        // An outdoor cell without an origin: its centre (cell 0x19 = 25 is cx 3, cy 0).
+        const Scenario outdoor =
+            loadScenario(R"({"world": {"cell": "0xA9B40019"}, "messages": []})", "inline");
+        QCOMPARE(outdoor.place->origin, (Vec3{84, 12, 0}));
+        QVERIFY(!outdoor.place->originGiven);
 
         // No place at all: the world is the preview's own.
         QVERIFY(!loadScenario(R"({"world": {"boxes": []}, "messages": []})", "inline").place);
