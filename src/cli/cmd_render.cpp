@@ -11,6 +11,7 @@
 #include "preview/timeline/scenario.h"
 #include "render_world.h"
 #include "ui/render/offscreen_renderer.h"
+#include "ui/render/world_view.h"
 #include "world/coords.h"
 
 #include <QBuffer>
@@ -157,9 +158,11 @@ bool readImageOptions(const QCommandLineParser& parser, RenderJob& job) {
         for (const QString& name : parser.value("overlays").split(',', Qt::SkipEmptyParts)) {
             const auto overlay = render::overlayFromName(name);
             if (!overlay) {
-                printError(QStringLiteral("--overlays: unknown '%1' (spheres, cylinders, "
-                                          "selection, axes, lights, grid)")
-                               .arg(name));
+                QStringList known;
+                for (int i = 0; i < render::kOverlayCount; ++i)
+                    known << render::overlayName(render::Overlay(i));
+                printError(QStringLiteral("--overlays: unknown '%1' (%2)")
+                               .arg(name, known.join(QStringLiteral(", "))));
                 return false;
             }
             job.overlays.push_back(*overlay);
@@ -268,6 +271,9 @@ bool renderFrame(render::OffscreenRenderer& renderer, const PreviewScene& scene,
         if ((*job.camera)[2] > 0)
             orbit.distance = (*job.camera)[2];
         renderer.setCamera(orbit);
+    } else if (renderer.scene().world().blockCount() > 0) {
+        renderer.setCamera(
+            cameraOnObjects(renderer.scene().bounds(snapshot), renderer.scene().world()));
     }
     const QImage image = renderer.render(snapshot);
     if (image.isNull()) {
@@ -279,7 +285,8 @@ bool renderFrame(render::OffscreenRenderer& renderer, const PreviewScene& scene,
 
 // Plays the job's scene and renders each time, in time order; each file keeps the index of its
 // time's position on the command line.
-int renderJob(const RenderJob& job, const std::shared_ptr<const Assets>& assets) {
+int renderJob(const RenderJob& job, const std::shared_ptr<const Assets>& assets,
+              const std::vector<world::WorldBlock>& world = {}) {
     render::OffscreenRenderer renderer(job.size);
     if (!renderer.isValid()) {
         printError(renderer.errorString());
@@ -290,6 +297,7 @@ int renderJob(const RenderJob& job, const std::shared_ptr<const Assets>& assets)
     renderer.setParticleResolution(job.particles);
     for (render::Overlay overlay : job.overlays)
         renderer.scene().setOverlay(overlay, true);
+    renderer.scene().setWorld(world); // the objects' frame starts at its place's origin
 
     PreviewScene scene(assets, job.scenario ? job.scenario->seed : job.seed);
     std::unique_ptr<ScenarioPlayer> player;
@@ -331,43 +339,44 @@ int renderJob(const RenderJob& job, const std::shared_ptr<const Assets>& assets)
     return kSuccess;
 }
 
-// --landblock or --cell: which world to draw and from where; false after saying what is wrong.
-bool readWorldPlace(const QCommandLineParser& parser, WorldRenderJob& job) {
-    if (parser.isSet("cell")) {
-        const auto cell = parseEnvCell(parser.value("cell"));
-        if (!cell || parser.isSet("landblock") || parser.isSet("camera")) {
-            printError("--cell takes an EnvCell id (0x01D90105), without --landblock or --camera");
-            return false;
-        }
-        job.cell = *cell;
-        job.block = world::landblockOf(*cell);
-    } else {
-        const auto block = parseLandblock(parser.value("landblock"));
-        if (!block) {
-            printError("--landblock takes a landblock (0xA9B4)");
-            return false;
-        }
-        job.block = *block;
+// --setup or --scenario drawn in the world: the place from --landblock/--cell (and --place) when
+// given, else the scenario's own "world" place (docs/scenarios.md#world).
+int runObjectsInWorld(const QCommandLineParser& parser, const WorldRenderJob* fromCommandLine,
+                      const RenderJob& job) {
+    std::optional<preview::ScenarioPlace> place;
+    if (fromCommandLine)
+        place = commandLinePlace(*fromCommandLine, parser.value("place"));
+    else if (job.scenario && job.scenario->place)
+        place = job.scenario->place;
+    else
+        printError("the scenario names no place in the world: give --landblock or --cell");
+    if (!place)
+        return kUsageOrIo;
+    const QStringList dats = parser.positionalArguments();
+    const QString cellPath = findCellDat(dats.at(0), dats.value(1));
+    if (cellPath.isEmpty()) {
+        printError("a world needs the cell DAT: give CELL.dat, or put client_cell_1.dat beside "
+                   "the portal DAT");
+        return kUsageOrIo;
     }
-    bool radiusOk = false;
-    job.radius = parser.value("radius").toInt(&radiusOk);
-    if (!radiusOk || job.radius < 0 || job.radius > 8) {
-        printError("--radius takes 0 to 8");
-        return false;
-    }
-    return true;
+    const auto portal = openAssets(dats.at(0));
+    const auto cells = portal ? openAssets(cellPath) : nullptr;
+    const auto world = cells ? placedWorld(*place, portal, cells) : std::nullopt;
+    return world ? renderJob(job, portal, *world) : kUsageOrIo;
 }
 
-// --landblock / --cell: the world around a landblock or inside a cell, no object and no clock
-// (docs/cli.md).
 int runWorld(const QCommandLineParser& parser) {
     WorldRenderJob job;
     if (!readWorldPlace(parser, job))
         return kUsageOrIo;
-    for (const char* option : {"setup", "scenario", "time", "at"})
+    if (parser.isSet("setup") || parser.isSet("scenario")) {
+        RenderJob objects;
+        return readJob(parser, objects) ? runObjectsInWorld(parser, &job, objects) : kUsageOrIo;
+    }
+    for (const char* option : {"time", "at", "place"})
         if (parser.isSet(option)) {
-            printError(QStringLiteral("--%1 does not apply to --landblock or --cell yet")
-                           .arg(QLatin1String(option)));
+            printError(
+                QStringLiteral("--%1 needs --setup or --scenario").arg(QLatin1String(option)));
             return kUsageOrIo;
         }
     RenderJob image;
@@ -427,7 +436,8 @@ int runRender(const QStringList& arguments) {
          "every selection sphere). Yaw 0 looks at the front (from +Y).",
          "YAW,PITCH[,DIST]"},
         {"overlays",
-         "Debug overlays, comma-separated: spheres, cylinders, selection, axes, lights, grid.",
+         "Debug overlays, comma-separated: spheres, cylinders, selection, axes, lights, grid; "
+         "over a world also landblocks, cells, portals, physics.",
          "LIST"},
         {"particles",
          "Particle buffer resolution: full, or half (a quarter of the pixels, as the studio "
@@ -437,9 +447,10 @@ int runRender(const QStringList& arguments) {
         {"dt", "Frame step in seconds.", "S", "0.04"},
         {"timeout", "Give up on a frame after this many milliseconds.", "MS", "20000"},
         {"landblock",
-         "Draw this landblock's terrain, statics, scenery and EnvCells (0xA9B4) instead of an "
-         "object, or its dungeon alone (EnvCells and no building); the camera looks from the "
-         "south-west unless --camera says otherwise.",
+         "Draw this landblock's terrain, statics, scenery and EnvCells (0xA9B4), or its dungeon "
+         "alone (EnvCells and no building); the camera looks from the south-west unless "
+         "--camera says otherwise. With --setup or --scenario, the objects stand in it (see "
+         "--place) and the camera frames them.",
          "ID"},
         {"radius",
          "With --landblock or --cell: rings of neighbouring landblocks to draw too (a dungeon is "
@@ -447,14 +458,20 @@ int runRender(const QStringList& arguments) {
          "N", "0"},
         {"cell",
          "Draw from inside this EnvCell (0x01D90105): the camera stands at its centre, eyes 1.5 m "
-         "above its floor, looking toward its first portal; only the cells it can see are drawn.",
+         "above its floor, looking toward its first portal; only the cells it can see are drawn. "
+         "With --setup or --scenario, the objects stand on its floor.",
          "ID"},
+        {"place",
+         "With --landblock and --setup or --scenario: where the objects' (0, 0, 0) stands, in "
+         "metres inside the landblock (default its middle); without Z, on the ground.",
+         "X,Y[,Z]"},
     });
     if (auto exit = parseOrExit(parser, arguments, -1))
         return *exit;
     const qsizetype positional = parser.positionalArguments().size();
     const bool world = parser.isSet("landblock") || parser.isSet("cell");
-    const qsizetype allowed = world ? 2 : 1;
+    // A scenario may name its own place, drawn from the cell DAT given second.
+    const qsizetype allowed = world || parser.isSet("scenario") ? 2 : 1;
     if (positional < 1 || positional > allowed) {
         printError(QStringLiteral("expected %1 argument(s), got %2 (see --help)")
                        .arg(allowed == 1 ? QStringLiteral("1") : QStringLiteral("1 or 2"))
@@ -463,9 +480,15 @@ int runRender(const QStringList& arguments) {
     }
     if (world)
         return runWorld(parser);
+    if (parser.isSet("place")) {
+        printError("--place needs --landblock");
+        return kUsageOrIo;
+    }
     RenderJob job;
     if (!readJob(parser, job))
         return kUsageOrIo;
+    if (job.scenario && (job.scenario->place || positional == 2))
+        return runObjectsInWorld(parser, nullptr, job);
     const auto assets = openAssets(parser.positionalArguments().at(0));
     return assets ? renderJob(job, assets) : kUsageOrIo;
 }

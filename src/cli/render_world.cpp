@@ -5,11 +5,13 @@
 #include "ui/render/offscreen_renderer.h"
 #include "ui/render/world_view.h"
 #include "world/coords.h"
+#include "world/scene/placed_world.h"
 #include "world/scene/world_builder.h"
 
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <cmath>
 
 namespace portalkit::cli {
 
@@ -75,6 +77,105 @@ QString findCellDat(const QString& portalPath, const QString& given) {
     // As the studio opens the demo: the cell DAT beside the portal DAT (ui/studio/studio.cpp).
     const QString beside = QFileInfo(portalPath).dir().filePath("client_cell_1.dat");
     return QFileInfo::exists(beside) ? beside : QString();
+}
+
+// --landblock or --cell: which world to draw and from where; false after saying what is wrong.
+bool readWorldPlace(const QCommandLineParser& parser, WorldRenderJob& job) {
+    if (parser.isSet("cell")) {
+        const auto cell = parseEnvCell(parser.value("cell"));
+        if (!cell || parser.isSet("landblock") || parser.isSet("camera")) {
+            printError("--cell takes an EnvCell id (0x01D90105), without --landblock or --camera");
+            return false;
+        }
+        job.cell = *cell;
+        job.block = world::landblockOf(*cell);
+    } else {
+        const auto block = parseLandblock(parser.value("landblock"));
+        if (!block) {
+            printError("--landblock takes a landblock (0xA9B4)");
+            return false;
+        }
+        job.block = *block;
+    }
+    bool radiusOk = false;
+    job.radius = parser.value("radius").toInt(&radiusOk);
+    if (!radiusOk || job.radius < 0 || job.radius > 8) {
+        printError("--radius takes 0 to 8");
+        return false;
+    }
+    return true;
+}
+
+// --landblock / --cell: the world around a landblock or inside a cell, no object and no clock
+// (docs/cli.md).
+std::optional<preview::ScenarioPlace> commandLinePlace(const WorldRenderJob& job,
+                                                       const QString& placeText) {
+    preview::ScenarioPlace place;
+    place.cellId = job.cell ? job.cell : job.block;
+    place.radius = job.radius;
+    if (!job.cell)
+        place.origin = preview::Vec3{world::kBlockLength / 2, world::kBlockLength / 2, 0};
+    if (placeText.isEmpty())
+        return place;
+    const QStringList parts = placeText.split(',');
+    std::array<float, 3> xyz{0, 0, 0};
+    bool ok = !job.cell && (parts.size() == 2 || parts.size() == 3);
+    for (int i = 0; ok && i < parts.size(); ++i) {
+        xyz[std::size_t(i)] = parts[i].trimmed().toFloat(&ok);
+        ok = ok && std::isfinite(xyz[std::size_t(i)]);
+    }
+    if (!ok || xyz[0] < 0 || xyz[1] < 0 || xyz[0] > world::kBlockLength ||
+        xyz[1] > world::kBlockLength) {
+        printError("--place takes X,Y[,Z] in metres inside --landblock's block (0 to 192), not "
+                   "with --cell");
+        return std::nullopt;
+    }
+    place.origin = preview::Vec3{xyz[0], xyz[1], xyz[2]};
+    place.originGiven = parts.size() == 3;
+    return place;
+}
+
+std::optional<std::vector<world::WorldBlock>>
+placedWorld(const preview::ScenarioPlace& place,
+            const std::shared_ptr<const preview::Assets>& portal,
+            const std::shared_ptr<const preview::Assets>& cells) {
+    const auto* region = portal->get<dat::Region>(world::kRegionId);
+    if (!region) {
+        printError(
+            QStringLiteral("Region %1 cannot be loaded: %2")
+                .arg(didText(world::kRegionId), portal->whyMissing<dat::Region>(world::kRegionId)));
+        return std::nullopt;
+    }
+    const world::WorldSources sources{portal.get(), cells.get(), region};
+    world::TerrainTextures textures(*portal, region->terrain.texMerge);
+    QString why;
+    auto placed = world::buildPlacedWorld(sources, place, textures, &why);
+    if (!placed) {
+        printError(why);
+        return std::nullopt;
+    }
+    printOut(QStringLiteral("world: %1 landblocks round %2, origin (%3, %4, %5)\n")
+                 .arg(placed->blocks.size())
+                 .arg(didText(placed->envCell ? placed->envCell : placed->block))
+                 .arg(placed->origin.x, 0, 'f', 2)
+                 .arg(placed->origin.y, 0, 'f', 2)
+                 .arg(placed->origin.z, 0, 'f', 2));
+    return std::move(placed->blocks);
+}
+
+render::OrbitCamera cameraOnObjects(const render::BoundingSphere& objects,
+                                    render::WorldView& world) {
+    render::OrbitCamera orbit = render::OrbitCamera::framing(objects, -135.0f, 20.0f);
+    orbit.distance = std::max(orbit.distance * 2.5f, 8.0f);
+    // Objects inside an EnvCell are seen from inside it: outside, the cell's walls hide them.
+    world.setViewpoint(objects.center);
+    if (world.viewCell() == 0)
+        return orbit;
+    orbit.pitch = 10.0f;
+    for (world.setViewpoint(orbit.eye()); world.viewCell() == 0 && orbit.distance > 1.0f;
+         world.setViewpoint(orbit.eye()))
+        orbit.distance *= 0.85f;
+    return orbit;
 }
 
 QImage renderWorld(const WorldRenderJob& job, const std::shared_ptr<const preview::Assets>& portal,
