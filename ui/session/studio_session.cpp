@@ -33,10 +33,11 @@ StudioSession::~StudioSession() {
     m_scene.reset();
 }
 
-bool StudioSession::showSetup(std::uint32_t setupId) {
+bool StudioSession::showSetup(std::uint32_t setupId, preview::Vec3 at) {
     pause();
     m_mode = Mode::Setup;
     m_setupId = setupId;
+    m_setupOrigin = at;
     m_scenario.reset();
     m_scenarioPath.clear();
     m_frameStep = kDefaultFrameStep;
@@ -80,6 +81,7 @@ bool StudioSession::runScenario(const QString& path) {
     m_scene.reset();
     m_mode = Mode::Scenario;
     m_setupId = 0;
+    m_setupOrigin = {};
     m_scenario = std::move(scenario);
     m_scenarioPath = path;
     m_frameStep = m_scenario->dt;
@@ -98,6 +100,7 @@ void StudioSession::clear() {
     m_scenario.reset();
     m_mode = Mode::Empty;
     m_setupId = 0;
+    m_setupOrigin = {};
     m_owner = 0;
     m_scenarioPath.clear();
     m_actions.clear();
@@ -127,6 +130,7 @@ bool StudioSession::rebuild() {
     if (m_mode == Mode::Setup) {
         preview::OwnerDesc desc;
         desc.setup = m_setupId;
+        desc.frame.origin = m_setupOrigin;
         m_owner = m_scene->createOwner(desc);
         ok = m_owner != 0;
     } else if (m_mode == Mode::Scenario) {
@@ -280,6 +284,7 @@ void StudioSession::measureEffect() {
     preview::PreviewScene probe(m_assets, m_seed);
     preview::OwnerDesc desc;
     desc.setup = m_setupId;
+    desc.frame.origin = m_setupOrigin;
     const std::uint32_t owner = probe.createOwner(desc);
     if (!owner)
         return;

@@ -51,9 +51,12 @@ class StudioSession : public QObject {
     const preview::Assets& assets() const { return *m_assets; }
     std::shared_ptr<const preview::Assets> assetsPtr() const { return m_assets; }
 
-    // A fresh scene with one owner of this Setup at the origin (clock at 0, actions cleared).
-    // False, with lastError(), when the Setup cannot be loaded; the session is then empty.
-    bool showSetup(std::uint32_t setupId);
+    // A fresh scene with one owner of this Setup at `at` (the origin unless placed in a world;
+    // clock at 0, actions cleared). False, with lastError(), when the Setup cannot be loaded; the
+    // session is then empty.
+    bool showSetup(std::uint32_t setupId, preview::Vec3 at = {});
+    // Where the Setup's owner stands (its frame's origin at every replay).
+    preview::Vec3 setupOrigin() const { return m_setupOrigin; }
     // A fresh scene playing a flight scenario (docs/scenarios.md) with its own seed and dt.
     // False, with lastError(), when the file cannot be read; the session is then empty.
     bool runScenario(const QString& path);
@@ -163,6 +166,7 @@ class StudioSession : public QObject {
 
     Mode m_mode = Mode::Empty;
     std::uint32_t m_setupId = 0;
+    preview::Vec3 m_setupOrigin;
     std::uint32_t m_owner = 0;
     std::uint32_t m_chosenTarget = 0;
     QString m_scenarioPath;

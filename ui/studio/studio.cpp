@@ -16,6 +16,7 @@
 #include "ui/studio/export_dialog.h"
 #include "ui/studio/world_loader.h"
 #include "ui/studio/world_navigation.h"
+#include "ui/studio/world_placement.h"
 #include "ui/widgets/browser_dock.h"
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/world_map_dock.h"
@@ -30,6 +31,7 @@
 #include <QMenu>
 #include <QStatusBar>
 #include <QToolBar>
+#include <algorithm>
 
 namespace portalkit::ui {
 
@@ -73,6 +75,13 @@ Studio::Studio(MainWindow* window)
                           Qt::Horizontal);
     m_window->resizeDocks({m_timelineDock, m_eventLogDock}, {70, 170}, Qt::Vertical);
     m_navigation = new WorldNavigation(this);
+    m_placement = new WorldPlacement(m_viewport, this);
+    connect(m_placement, &WorldPlacement::groundPicked, this,
+            [this](QVector3D at) { placeSetup(at); });
+    connect(m_placement, &WorldPlacement::pickMissed, this, [this] {
+        m_window->statusBar()->showMessage(tr("No ground or floor there to stand on"), 5000);
+    });
+    connect(m_placement, &WorldPlacement::hideWorldRequested, this, &Studio::hideWorld);
     addViewActions();
     m_exportAction = new QAction(tr("&Export Selected…"), this);
     m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -147,6 +156,7 @@ void Studio::addViewActions() {
     viewport->addAction(m_viewport->frameSelectionAction());
     viewport->addAction(m_viewport->flyCameraAction());
     view->addAction(m_navigation->goToAction());
+    view->addAction(m_placement->hideWorldAction());
     toolbar->addSeparator();
     toolbar->addAction(m_viewport->frameSelectionAction());
     view->addAction(toolbar->toggleViewAction());
@@ -263,16 +273,59 @@ void Studio::rebuildSession() {
 }
 
 bool Studio::showSetup(std::uint32_t setupId) {
-    m_landblock = 0;
-    m_viewport->scene().setWorld({});
+    if (m_landblock && m_placement->hasWorld()) { // the Setup stands in the world shown
+        const auto at =
+            m_placement->lastPoint() ? m_placement->lastPoint() : m_placement->groundAtViewCentre();
+        if (at)
+            return placeSetup(*at, setupId);
+        m_window->statusBar()->showMessage(
+            tr("No ground in the middle of the view: the Setup is shown alone"), 8000);
+    }
+    hideWorld();
     if (!m_session || !m_session->showSetup(setupId)) {
         m_viewport->setCaption(m_session ? m_session->lastError() : tr("No portal DAT is open"));
         return false;
     }
+    m_lastSetup = setupId;
     m_viewport->showSnapshot(m_session->snapshot());
     m_viewport->frameSelection();
     m_viewport->setCaption(shownText());
     return true;
+}
+
+bool Studio::placeSetup(QVector3D at, std::uint32_t setupId) {
+    if (!setupId)
+        setupId = m_lastSetup;
+    if (!setupId || !m_session) {
+        m_window->statusBar()->showMessage(tr("Choose a Setup in the browser first"), 5000);
+        return false;
+    }
+    if (!m_session->showSetup(setupId, preview::Vec3{at.x(), at.y(), at.z()})) {
+        m_viewport->setCaption(m_session->lastError());
+        return false;
+    }
+    m_lastSetup = setupId;
+    m_placement->setLastPoint(at);
+    m_viewport->showSnapshot(m_session->snapshot());
+    // Near enough to see the Setup, far enough to see where it stands.
+    render::OrbitCamera camera = m_viewport->camera();
+    camera.target = at + QVector3D(0, 0, 1);
+    if (camera.distance < 4.0f || camera.distance > 30.0f)
+        camera.distance = 10.0f;
+    m_viewport->setCamera(camera);
+    m_viewport->setCaption(
+        tr("Setup %1 standing at (%2, %3, %4) — Ctrl+click the ground to move it")
+            .arg(dat::didJson(setupId))
+            .arg(at.x(), 0, 'f', 1)
+            .arg(at.y(), 0, 'f', 1)
+            .arg(at.z(), 0, 'f', 1));
+    return true;
+}
+
+void Studio::hideWorld() {
+    m_landblock = 0;
+    m_viewport->setWorld({});
+    m_placement->setBlocks({});
 }
 
 QString Studio::shownText() const {
@@ -341,9 +394,9 @@ void Studio::showLandblock(std::uint32_t id, std::optional<world::Vec3> spot) {
 // The blocks go in on the GUI thread (Qt3D nodes belong to it); the session is cleared so no
 // Setup is left standing in the world (docs/render.md#the-world).
 void Studio::showWorld(const WorldLoad& load) {
-    m_viewport->scene().setWorld({});
     m_landblock = 0;
     if (!load.error.isEmpty()) {
+        hideWorld();
         m_viewport->setCaption(
             tr("Landblock %1 cannot be drawn: %2").arg(dat::didJson(load.block), load.error));
         return;
@@ -351,14 +404,17 @@ void Studio::showWorld(const WorldLoad& load) {
     if (m_session)
         m_session->clear();
     m_viewport->showSnapshot({});
-    m_viewport->scene().setWorld(load.blocks);
+    m_viewport->setWorld(
+        load.blocks); // keeps the blocks already drawn, adds the rest a frame apart
+    m_placement->setBlocks(load.blocks);
     m_landblock = load.block;
     // The map follows: the shown block and its neighbours fill the World map dock.
     m_worldMap->view()->focusOn({int(world::kCellsPerBlock * world::blockX(load.block) + 4),
                                  int(world::kCellsPerBlock * world::blockY(load.block) + 4)},
                                 4);
     m_viewport->setCamera(worldCamera(load, m_viewport->scene().world()));
-    m_viewport->setCaption(worldCaption(load));
+    m_viewport->setCaption(worldCaption(load) +
+                           tr(" — Ctrl+click the ground to stand a Setup there"));
     emit worldShown(load.block);
 }
 

@@ -11,6 +11,7 @@
 
 #include <QObject>
 #include <QStringList>
+#include <QVector3D>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -45,6 +46,7 @@ class TimelineBar;
 class WorldMapDock;
 class WorldLoader;
 class WorldNavigation;
+class WorldPlacement;
 struct WorldLoad;
 
 class Studio : public QObject {
@@ -83,7 +85,16 @@ class Studio : public QObject {
     QString lastExportError() const { return m_exportError; }
 
     // Shows this Setup in the viewport with a fresh session; false when it cannot be loaded.
+    // While a world is shown the Setup stands in it (where the last one stood, else on the
+    // ground in the middle of the view); otherwise alone at the origin.
     bool showSetup(std::uint32_t setupId);
+    // Stands `setupId` (0: the Setup shown last) at a point of the shown world, the world kept;
+    // false when there is no Setup to stand or it cannot be loaded.
+    bool placeSetup(QVector3D at, std::uint32_t setupId = 0);
+    // Stops drawing the world (View → Hide World); a Setup standing in it stays at its place.
+    void hideWorld();
+    // Ctrl+click picking and the Hide World action.
+    WorldPlacement* placement() const { return m_placement; }
     // Shows a landblock (any id inside it) and its ring of neighbours from the open cell DAT,
     // built off the GUI thread (world_loader.h); worldShown() follows when it is drawn. With an
     // EnvCell id the camera stands in that cell; with a `spot` (landblock-local) it stands there.
@@ -137,6 +148,8 @@ class Studio : public QObject {
     QDockWidget* m_tablesDock;
     WorldMapDock* m_worldMap;
     WorldNavigation* m_navigation;
+    WorldPlacement* m_placement;
+    std::uint32_t m_lastSetup = 0; // the Setup shown or stood last, for Ctrl+click
 };
 
 } // namespace portalkit::ui
