@@ -63,12 +63,6 @@ class KeyedImageTexture : public Qt3DRender::QAbstractTextureImage {
     KeyedImageTexture(const QImage& image, Qt3DCore::QNode* parent)
         : QAbstractTextureImage(parent), m_image(image) {}
 
-    // A new image for the same node: Qt3D asks the new generator and uploads again.
-    void setImage(const QImage& image) {
-        m_image = image;
-        notifyDataGeneratorChanged();
-    }
-
   protected:
     Qt3DRender::QTextureImageDataGeneratorPtr dataGenerator() const override {
         return Qt3DRender::QTextureImageDataGeneratorPtr(new ImageGenerator(m_image));
@@ -182,17 +176,6 @@ Qt3DRender::QAbstractTexture* makeImageTexture(const QImage& image, Qt3DCore::QN
     else
         tex->addTextureImage(new KeyedImageTexture(image, tex));
     return tex;
-}
-
-// The image node stays (removing and deleting it left the backend's texture pointing at it for a
-// frame: "QTexture referencing invalid QTextureImages"); its generator changes.
-void replaceTextureImage(Qt3DRender::QAbstractTexture* texture, const QImage& image) {
-    for (Qt3DRender::QAbstractTextureImage* node : texture->textureImages())
-        if (auto* keyed = dynamic_cast<KeyedImageTexture*>(node)) {
-            keyed->setImage(image);
-            return;
-        }
-    texture->addTextureImage(new KeyedImageTexture(image, texture));
 }
 
 } // namespace portalkit::render

@@ -35,9 +35,6 @@ struct SurfaceLook {
 // clamps to them (texture atlases, whose edges must not bleed into each other).
 Qt3DRender::QAbstractTexture* makeImageTexture(const QImage& image, Qt3DCore::QNode* parent,
                                                bool repeat = true);
-// Makes a texture makeImageTexture made (clamping) hold `image` instead: its image is replaced
-// and Qt3D uploads the new one; materials using the texture keep it.
-void replaceTextureImage(Qt3DRender::QAbstractTexture* texture, const QImage& image);
 
 class TextureCache {
   public:

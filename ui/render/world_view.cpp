@@ -11,6 +11,9 @@
 #include <Qt3DRender/QGeometryRenderer>
 #include <Qt3DRender/QMaterial>
 #include <Qt3DRender/QParameter>
+#include <Qt3DRender/QTexture>
+#include <Qt3DRender/QTextureDataUpdate>
+#include <Qt3DRender/QTextureImageData>
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -113,7 +116,7 @@ std::unique_ptr<WorldView::Drawable> WorldView::makeDrawable(const Mesh& mesh) {
     auto out = std::make_unique<Drawable>();
     for (const SubMesh& sub : mesh.subMeshes) {
         const SurfaceLook& look = m_textures.get(sub.surface);
-        out->pieces.push_back({sub, m_materials.make(look, Shading::Mesh, m_shared),
+        out->pieces.push_back({sub, m_materials.make(look, Shading::World, m_shared),
                                Materials::blended(look, 0) ? m_blend : m_opaque});
     }
     return out;
@@ -200,22 +203,64 @@ void WorldView::paintAtlas(const world::WorldBlock& block) {
     for (int y = 0; y < std::min(side, image.height()); ++y)
         std::memcpy(m_atlas.image.scanLine(top + y) + std::size_t(left) * 4, image.constScanLine(y),
                     std::size_t(std::min(side, image.width())) * 4);
+    m_atlas.painted.push_back(QRect(left, top, side, side));
     m_atlas.stale = true;
 }
 
-// The texture's image is replaced by a copy of the whole atlas (later paints must not reach the
-// one being uploaded); the material every terrain shares keeps the texture.
+// Hands the texture what was painted since the last upload; the first time, makes the texture
+// and the material every terrain shares.
 void WorldView::uploadAtlas() {
     if (!m_atlas.stale)
         return;
     m_atlas.stale = false;
     if (m_atlas.texture) {
-        replaceTextureImage(m_atlas.texture, m_atlas.image.copy());
+        // Only the slots painted since (a whole 3x3 atlas is 9 MB to upload, one slot 1 MB), with
+        // their mip levels: a partial update does not make the driver regenerate them.
+        for (const QRect& slot : m_atlas.painted)
+            uploadSlot(slot);
+        m_atlas.painted.clear();
         return;
     }
-    SurfaceLook look; // the first blocks: the texture and the material the terrains share
-    look.texture = m_atlas.texture = makeImageTexture(m_atlas.image.copy(), m_shared, false);
-    m_atlas.material = m_materials.make(look, Shading::Mesh, m_shared);
+    m_atlas.painted.clear();
+    // The first blocks: the texture and the material the terrains share. The texture has no
+    // image node: every texel, mip levels included, arrives as a data update (an image node's
+    // texels were lost when the first partial update arrived).
+    auto* texture = new Qt3DRender::QTexture2D(m_shared);
+    texture->setFormat(Qt3DRender::QAbstractTexture::RGBA8_UNorm);
+    texture->setSize(m_atlas.image.width(), m_atlas.image.height());
+    int levels = 1;
+    while ((m_atlas.image.width() >> levels) > 0)
+        ++levels;
+    texture->setMipLevels(levels);
+    texture->setGenerateMipMaps(false);
+    texture->setMinificationFilter(Qt3DRender::QAbstractTexture::LinearMipMapNearest);
+    texture->setMagnificationFilter(Qt3DRender::QAbstractTexture::Linear);
+    texture->wrapMode()->setX(Qt3DRender::QTextureWrapMode::ClampToEdge);
+    texture->wrapMode()->setY(Qt3DRender::QTextureWrapMode::ClampToEdge);
+    m_atlas.texture = texture;
+    uploadSlot(m_atlas.image.rect());
+    SurfaceLook look;
+    look.texture = texture;
+    m_atlas.material = m_materials.make(look, Shading::World, m_shared);
+}
+
+// One slot's texels and its mip chain (halved with smoothing, as the driver's box filter does),
+// each at its level's offset; slots are a power of two, so each level's slot is whole texels.
+void WorldView::uploadSlot(const QRect& slot) {
+    QImage level = m_atlas.image.copy(slot);
+    for (int mip = 0; (slot.width() >> mip) > 0 && (slot.height() >> mip) > 0; ++mip) {
+        if (mip > 0)
+            level = level.scaled(slot.width() >> mip, slot.height() >> mip, Qt::IgnoreAspectRatio,
+                                 Qt::SmoothTransformation);
+        auto data = Qt3DRender::QTextureImageDataPtr::create();
+        data->setImage(level);
+        Qt3DRender::QTextureDataUpdate update;
+        update.setX(slot.x() >> mip);
+        update.setY(slot.y() >> mip);
+        update.setMipLevel(mip);
+        update.setData(data);
+        m_atlas.texture->updateData(update);
+    }
 }
 
 void WorldView::setBlocks(const std::vector<world::WorldBlock>& blocks, WorldPace pace) {

@@ -21,6 +21,7 @@
 #include "world/scene/world_builder.h"
 
 #include <QImage>
+#include <QRect>
 #include <Qt3DCore/QEntity>
 #include <Qt3DRender/QLayer>
 #include <map>
@@ -88,7 +89,8 @@ class WorldView {
         QImage image; // what the texture holds, north at the top of each slot
         Qt3DRender::QMaterial* material = nullptr;
         Qt3DRender::QAbstractTexture* texture = nullptr;
-        bool stale = false; // image changed since the texture was made
+        bool stale = false;         // image changed since the texture was made
+        std::vector<QRect> painted; // slots painted since the last upload
     };
     const Drawable* drawable(std::uint32_t gfxObj);
     const Drawable* cellDrawable(const world::WorldCell& cell);
@@ -97,6 +99,7 @@ class WorldView {
     void startAtlas(int grid, int side);
     void paintAtlas(const world::WorldBlock& block);
     void uploadAtlas();
+    void uploadSlot(const QRect& slot);
     void addTerrain(const world::WorldBlock& block, Qt3DCore::QEntity* parent);
     void addCells(const world::WorldBlock& block, Block& out);
     void addBlock(const world::WorldBlock& block);
