@@ -263,6 +263,10 @@ FrameGraph buildFrameGraph(Qt3DCore::QNode* parent, Qt3DCore::QEntity* sceneRoot
 
     auto* opaque = new QLayerFilter(filter);
     opaque->addLayer(view.opaqueLayer());
+    // Nearest first, so the depth test rejects what is hidden before it is shaded: inside a
+    // dungeon the room's own walls cover the neighbouring cells drawn behind them, and llvmpipe
+    // pays per shaded pixel (docs/benchmarks.md).
+    (new QSortPolicy(opaque))->setSortTypes(QList<QSortPolicy::SortType>{QSortPolicy::FrontToBack});
 
     auto* blend = new QLayerFilter(filter);
     blend->addLayer(view.blendLayer());

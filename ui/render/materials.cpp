@@ -171,10 +171,58 @@ uniform int additive;
 out vec4 fragColor;
 void main() {
     vec4 texel = texture(surfaceTexture, texCoord) * baseColor;
+#ifdef CLIP_TEST
     if (clipMap == 1 && texel.a < 0.5) discard;
+#endif
     vec3 n = normalize(worldNormal);
     if (!gl_FrontFacing) n = -n;
     vec3 rgb = texel.rgb * clamp(lighting(worldPos, n) * diffuse + vec3(luminosity), 0.0, 1.0);
+    float alpha = texel.a * (1.0 - clamp(translucency, 0.0, 1.0));
+    if (additive == 1) rgb *= alpha;
+    fragColor = vec4(rgb, alpha);
+}
+)";
+
+// The world (Shading::World): the lighting sum per vertex, the texture per pixel.
+const char* kWorldVertex = R"(
+in vec3 vertexPosition;
+in vec3 vertexNormal;
+in vec2 vertexTexCoord;
+uniform mat4 modelMatrix;
+uniform mat3 modelNormalMatrix;
+uniform mat4 viewProjectionMatrix;
+uniform vec3 eyePosition;
+uniform vec2 uvOffset;
+uniform float luminosity;
+uniform float diffuse;
+out vec3 light;
+out vec2 texCoord;
+void main() {
+    vec4 world = modelMatrix * vec4(vertexPosition, 1.0);
+    vec3 n = normalize(modelNormalMatrix * vertexNormal);
+    // Both faces are drawn; light the side that faces the viewer.
+    if (dot(n, eyePosition - world.xyz) < 0.0) n = -n;
+    light = clamp(lighting(world.xyz, n) * diffuse + vec3(luminosity), 0.0, 1.0);
+    texCoord = vertexTexCoord + uvOffset;
+    gl_Position = viewProjectionMatrix * world;
+}
+)";
+
+const char* kWorldFragment = R"(
+in vec3 light;
+in vec2 texCoord;
+uniform sampler2D surfaceTexture;
+uniform vec4 baseColor;
+uniform float translucency;
+uniform int clipMap;
+uniform int additive;
+out vec4 fragColor;
+void main() {
+    vec4 texel = texture(surfaceTexture, texCoord) * baseColor;
+#ifdef CLIP_TEST
+    if (clipMap == 1 && texel.a < 0.5) discard;
+#endif
+    vec3 rgb = texel.rgb * light;
     float alpha = texel.a * (1.0 - clamp(translucency, 0.0, 1.0));
     if (additive == 1) rgb *= alpha;
     fragColor = vec4(rgb, alpha);
@@ -191,6 +239,12 @@ uniform vec4 baseColor;
 out vec4 fragColor;
 void main() { fragColor = baseColor; }
 )";
+
+// Only surfaces that may be clipped get the alpha test: an opaque surface's shader without a
+// discard lets the depth test run before shading.
+QByteArray clip(Blend blend) {
+    return blend == Blend::Opaque ? QByteArray() : QByteArray("#define CLIP_TEST\n");
+}
 
 class WhiteImage : public Qt3DRender::QPaintedTextureImage {
   public:
@@ -240,9 +294,12 @@ Qt3DRender::QEffect* Materials::effect(Blend blend, Shading shading) {
             const QByteArray billboard = shading == Shading::Billboard ? "#define BILLBOARD\n" : "";
             program->setVertexShaderCode(version + billboard + kLighting + kInstancedVertex);
             program->setFragmentShaderCode(kInstancedFragment);
+        } else if (shading == Shading::World) {
+            program->setVertexShaderCode(version + kLighting + kWorldVertex);
+            program->setFragmentShaderCode(version + clip(blend) + kWorldFragment);
         } else {
             program->setVertexShaderCode(kMeshVertex);
-            program->setFragmentShaderCode(version + kLighting + kMeshFragment);
+            program->setFragmentShaderCode(version + clip(blend) + kLighting + kMeshFragment);
         }
     }
     pass->setShaderProgram(program);

@@ -22,7 +22,10 @@ constexpr int kMaxLights = 4;
 Qt3DRender::QRenderPass* addCorePass(Qt3DRender::QEffect* effect);
 
 // Instanced: particles with their own orientation; Billboard: particles turned to the viewer.
-enum class Shading { Mesh, Instanced, Billboard, Lines };
+// Mesh: lit per pixel (Setup parts). World: lit per vertex, as the client's fixed-function
+// pipeline lights everything; the landblocks use it, where per-pixel lighting was two thirds of a
+// dungeon frame on llvmpipe (docs/benchmarks.md).
+enum class Shading { Mesh, Instanced, Billboard, Lines, World };
 
 class Materials {
   public:
