@@ -1,8 +1,9 @@
-// The render suite's world cases (issue 22, docs/benchmarks.md#the-world): frames of the demo's
-// 3x3 landblocks round 0xA9B4 and of the dungeon 0x01D9 seen from inside a cell, orbiting; the
-// time to build a landblock; and the longest GUI-thread gap while landblocks are built off the
-// GUI thread and swapped in. Each frame figure comes with the empty scene's frame in the same
-// process, the baseline the ratios are taken against.
+// The render suite's world cases (issue 22,
+// docs/benchmarks.md#drawing-the-world-bench-render-issue-22): frames of the demo's 3x3 landblocks
+// round 0xA9B4 and of the dungeon 0x01D9 seen from inside a cell, orbiting; the time to build a
+// landblock; and the longest GUI-thread gap while landblocks are built off the GUI thread and
+// swapped in. Each frame figure comes with the empty scene's frame in the same process, the
+// baseline the ratios are taken against.
 
 #include "bench/bench_common.h"
 #include "bench/render_suite.h"
