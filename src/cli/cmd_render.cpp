@@ -388,6 +388,7 @@ int runWorld(const QCommandLineParser& parser) {
     }
     job.size = image.size;
     job.camera = image.camera;
+    job.overlays = image.overlays;
     job.timeoutMs = int(std::min<std::uint32_t>(*timeout, 600000));
     const QStringList dats = parser.positionalArguments();
     const QString cellPath = findCellDat(dats.at(0), dats.value(1));

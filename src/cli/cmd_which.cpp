@@ -1,5 +1,6 @@
 // `portalkit which ID [DAT...]`: which of the given DATs hold an id, and what type the id has in
-// each DAT's kind (docs/cli.md#which-id-dat---json). With no DAT it asks the demo DATs of the build.
+// each DAT's kind (docs/cli.md#which-id-dat---json). With no DAT it asks the demo DATs of the
+// build.
 
 #include "command.h"
 #include "preview/timeline/scenario.h"

@@ -194,6 +194,8 @@ QImage renderWorld(const WorldRenderJob& job, const std::shared_ptr<const previe
     }
     renderer.setTimeoutMs(job.timeoutMs);
     renderer.setAssets(portal);
+    for (render::Overlay overlay : job.overlays)
+        renderer.scene().setOverlay(overlay, true);
     const world::WorldSources sources{portal.get(), cells.get(), region};
     world::TerrainTextures textures(*portal, region->terrain.texMerge);
     QElapsedTimer clock;

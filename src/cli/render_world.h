@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace portalkit::cli {
 
@@ -26,6 +27,7 @@ struct WorldRenderJob {
     std::uint32_t cell = 0;  // --cell: the EnvCell the camera stands in (0: look from above)
     QSize size{800, 600};
     std::optional<std::array<float, 3>> camera; // yaw, pitch, distance (0: framed)
+    std::vector<render::Overlay> overlays;
     int timeoutMs = 20000;
 };
 

@@ -1,7 +1,8 @@
-// Objects drawn in the world by `portalkit render` (docs/cli.md#render, docs/scenarios.md#world),
-// under Xvfb: a Setup placed with --landblock/--place stands on the ground with the same pixels
-// it has in the void (same camera), a scenario naming its place is drawn there, an object in an
-// EnvCell is seen from inside the cell, and wrong places are refused with exit status 2.
+// Objects drawn in the world by `portalkit render` (docs/cli.md#objects-in-the-world,
+// docs/scenarios.md#world), under Xvfb: a Setup placed with --landblock/--place stands on the
+// ground with the same pixels it has in the void (same camera), a scenario naming its place is
+// drawn there, an object in an EnvCell is seen from inside the cell, and wrong places are refused
+// with exit status 2.
 
 #include "ui/render/frame_graph.h"
 
@@ -115,6 +116,27 @@ class TestRenderPlaced : public QObject {
                 background += image.pixel(x, y) == bg ? 1 : 0;
         QVERIFY2(background < image.width() * image.height() / 4 / 50,
                  qPrintable(QString::number(background)));
+    }
+
+    // --overlays reach the world picture: the landblock grid and cell boundaries change pixels
+    // of the same view.
+    void overlaysAreDrawnOverTheWorld() {
+        const QStringList common{"render",   PORTALKIT_DEMO_DAT, "--landblock", "0xA9B4",
+                                 "--camera", "-135,50,180",      "--size",      "320x240"};
+        const Run plain = runCli(common + QStringList{"-o", m_dir.filePath("plain.png")});
+        const Run lined = runCli(common + QStringList{"-o", m_dir.filePath("lined.png"),
+                                                      "--overlays", "landblocks,cells"});
+        QVERIFY2(plain.exit == 0 && lined.exit == 0, lined.err.constData());
+        const QImage a = load(m_dir.filePath("plain.png")), b = load(m_dir.filePath("lined.png"));
+        int differing = 0;
+        for (int y = 0; y < a.height(); ++y)
+            for (int x = 0; x < a.width(); ++x)
+                differing += a.pixel(x, y) != b.pixel(x, y) ? 1 : 0;
+        QVERIFY2(differing > 200, qPrintable(QString::number(differing)));
+        const Run bad =
+            runCli(common + QStringList{"-o", m_dir.filePath("x.png"), "--overlays", "roads"});
+        QCOMPARE(bad.exit, 2);
+        QVERIFY(bad.err.contains("landblocks")); // the error lists the world's overlays too
     }
 
     void wrongPlacesAreRefused() {
