@@ -9,14 +9,17 @@
 #include "ui/render/offscreen_renderer.h"
 #include "ui/render/viewport_widget.h"
 #include "ui/render/world_view.h"
+#include "ui/session/effect_launcher.h"
 #include "ui/session/studio_session.h"
 #include "ui/studio/studio.h"
 #include "ui/studio/world_loader.h"
+#include "ui/studio/world_navigation.h"
 #include "ui/studio/world_placement.h"
 #include "ui/widgets/main_window.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QImage>
 #include <QLabel>
 #include <QObject>
@@ -145,6 +148,39 @@ class TestStudioWorld : public QObject {
         QVERIFY(!studio.placement()->hideWorldAction()->isEnabled());
         QVERIFY(studio.viewport()->scene().drawnParts() > 0);
         QCOMPARE(studio.shownLandblock(), 0u);
+    }
+
+    // A scenario naming its place (town_bolt.json: the demo town) is drawn there, and the
+    // session keeps playing it over the world: its objects are drawn, its clock runs.
+    void aScenarioWithAPlaceIsPlayedInTheWorld() {
+        MainWindow window;
+        Studio studio(&window);
+        QVERIFY(window.openDat(PORTALKIT_DEMO_DAT));
+        QVERIFY(window.openDat(PORTALKIT_DEMO_CELL_DAT));
+        window.resize(900, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy shown(&studio, &Studio::worldShown);
+        const QString file =
+            QDir(EffectLauncher::defaultScenarioFolder()).filePath("town_bolt.json");
+        QVERIFY(studio.launcher()->runScenarioFile(file));
+        QVERIFY(shown.wait(60000));
+        QCOMPARE(shown.last().first().value<std::uint32_t>(), 0xA9B4FFFFu);
+        QTRY_COMPARE(studio.viewport()->scene().world().blockCount(), std::size_t(9));
+        QCOMPARE(studio.session()->mode(), StudioSession::Mode::Scenario);
+        studio.session()->seek(0.6);
+        QVERIFY(studio.viewport()->scene().drawnParts() > 0);
+        QVERIFY(studio.viewport()->captionLabel()->text().contains("landblock"));
+        // The status bar names the camera's real place: the scenario's frame is moved by its
+        // origin (60, 88), so the camera a few metres off is still over the town's block.
+        QVERIFY2(studio.navigation()->placeLabel()->text().contains("0xA9B4"),
+                 qPrintable(studio.navigation()->placeLabel()->text()));
+        // A replay (seek) keeps the world: nothing is rebuilt.
+        const int before = shown.count();
+        studio.session()->seek(0.2);
+        QTest::qWait(200);
+        QCOMPARE(shown.count(), before);
+        QCOMPARE(studio.viewport()->scene().world().blockCount(), std::size_t(9));
     }
 
     // Walking east and back keeps the blocks both 3x3s share: the studio swaps in only the new

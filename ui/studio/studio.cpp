@@ -265,8 +265,10 @@ void Studio::rebuildSession() {
     connect(m_sound, &SoundPlayer::errorOccurred, m_window,
             [this](const QString& message) { m_window->statusBar()->showMessage(message, 8000); });
     connect(m_session, &StudioSession::sceneReset, m_viewport, [this] {
-        if (m_session->mode() == StudioSession::Mode::Scenario)
+        if (m_session->mode() == StudioSession::Mode::Scenario) {
             m_viewport->setCaption(shownText());
+            showScenarioWorld();
+        }
     });
     connect(m_launcher, &EffectLauncher::status, m_window,
             [this](const QString& message) { m_window->statusBar()->showMessage(message, 5000); });
@@ -324,6 +326,9 @@ bool Studio::placeSetup(QVector3D at, std::uint32_t setupId) {
 
 void Studio::hideWorld() {
     m_landblock = 0;
+    m_sceneOrigin = {};
+    if (!m_session || m_session->mode() != StudioSession::Mode::Scenario)
+        m_scenarioWorld.clear();
     m_viewport->setWorld({});
     m_placement->setBlocks({});
 }
@@ -393,14 +398,54 @@ void Studio::showLandblock(std::uint32_t id, std::optional<world::Vec3> spot) {
 
 // The blocks go in on the GUI thread (Qt3D nodes belong to it); the session is cleared so no
 // Setup is left standing in the world (docs/render.md#the-world).
+// A scenario naming its place is drawn there (docs/scenarios.md#world), once per run: replays
+// reset the scene, not the world. One without a place plays in the void.
+void Studio::showScenarioWorld() {
+    const preview::Scenario* scenario = m_session->scenario();
+    if (m_scenarioWorld == m_session->scenarioPath())
+        return;
+    m_scenarioWorld = m_session->scenarioPath();
+    if (!scenario || !scenario->place) {
+        hideWorld();
+        return;
+    }
+    if (!canShowWorld()) {
+        m_window->statusBar()->showMessage(
+            tr("The scenario names a place in the world: open a cell DAT to see it"), 8000);
+        return;
+    }
+    m_worldLoader->loadPlace(m_window->portalDat(), openCellDat(*m_window), *scenario->place);
+}
+
+// The scenario goes on over its world; the camera frames its objects with the ground round them.
+void Studio::showScenarioPlace(const WorldLoad& load) {
+    m_viewport->setWorld(load.blocks);
+    m_placement->setBlocks(load.blocks);
+    m_landblock = load.block;
+    m_sceneOrigin = load.origin;
+    m_viewport->frameSelection();
+    render::OrbitCamera camera = m_viewport->camera();
+    camera.distance = std::max(camera.distance * 2.5f, 8.0f);
+    m_viewport->setCamera(camera);
+    m_viewport->setCaption(tr("%1 in landblock %2").arg(shownText(), dat::didJson(load.block)));
+    emit worldShown(load.block);
+}
+
 void Studio::showWorld(const WorldLoad& load) {
     m_landblock = 0;
+    if (load.place && load.error.isEmpty() && m_session &&
+        m_session->mode() == StudioSession::Mode::Scenario) {
+        showScenarioPlace(load);
+        return;
+    }
     if (!load.error.isEmpty()) {
         hideWorld();
         m_viewport->setCaption(
             tr("Landblock %1 cannot be drawn: %2").arg(dat::didJson(load.block), load.error));
         return;
     }
+    m_scenarioWorld.clear();
+    m_sceneOrigin = {};
     if (m_session)
         m_session->clear();
     m_viewport->showSnapshot({});

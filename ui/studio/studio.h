@@ -10,6 +10,7 @@
 #include "world/geometry.h"
 
 #include <QObject>
+#include <QString>
 #include <QStringList>
 #include <QVector3D>
 #include <cstdint>
@@ -103,6 +104,9 @@ class Studio : public QObject {
     bool canShowWorld() const;
     // The landblock the viewport's world is drawn around (0xXXYYFFFF); 0 when it shows none.
     std::uint32_t shownLandblock() const { return m_landblock; }
+    // Where the scene's (0, 0, 0) is in that landblock: its south-west corner, or a scenario's
+    // origin when the world is a scenario's place.
+    QVector3D sceneOrigin() const { return m_sceneOrigin; }
     // View → Go To… and the camera's place on the status bar.
     WorldNavigation* navigation() const { return m_navigation; }
     // Builds landblocks for the viewport; tests wait on its loaded signal.
@@ -120,6 +124,8 @@ class Studio : public QObject {
     void describeSelection(std::uint32_t id);
     QString shownText() const;
     void showWorld(const WorldLoad& load);
+    void showScenarioWorld();
+    void showScenarioPlace(const WorldLoad& load);
     // View menu: the studio's docks, the viewport's overlays and frame-selection (also on a
     // toolbar).
     void addViewActions();
@@ -150,6 +156,8 @@ class Studio : public QObject {
     WorldNavigation* m_navigation;
     WorldPlacement* m_placement;
     std::uint32_t m_lastSetup = 0; // the Setup shown or stood last, for Ctrl+click
+    QString m_scenarioWorld;       // the scenario whose world is drawn (or asked for)
+    QVector3D m_sceneOrigin;
 };
 
 } // namespace portalkit::ui

@@ -5,6 +5,8 @@
 #include "datreader/records/region.h"
 #include "ui/render/viewport_widget.h"
 #include "ui/render/world_view.h"
+#include "world/coords.h"
+#include "world/scene/placed_world.h"
 #include "world/terrain.h"
 
 #include <QElapsedTimer>
@@ -40,6 +42,32 @@ WorldLoad buildWorld(const std::shared_ptr<const dat::DatFile>& portal,
     out.milliseconds = double(clock.nsecsElapsed()) / 1e6;
     if (out.blocks.empty())
         out.error = QStringLiteral("no LandBlock here");
+    return out;
+}
+
+WorldLoad buildPlace(const std::shared_ptr<const dat::DatFile>& portal,
+                     const std::shared_ptr<const dat::DatFile>& cells,
+                     const preview::ScenarioPlace& place) {
+    WorldLoad out;
+    out.block = world::landblockOf(place.cellId);
+    out.place = place;
+    QElapsedTimer clock;
+    clock.start();
+    const preview::Assets portalAssets(portal), cellAssets(cells);
+    const auto* region = portalAssets.get<dat::Region>(world::kRegionId);
+    if (!region) {
+        out.error = portalAssets.whyMissing<dat::Region>(world::kRegionId);
+        return out;
+    }
+    const world::WorldSources sources{&portalAssets, &cellAssets, region};
+    world::TerrainTextures textures(portalAssets, region->terrain.texMerge);
+    QString why;
+    if (auto placed = world::buildPlacedWorld(sources, place, textures, &why)) {
+        out.blocks = std::move(placed->blocks);
+        out.origin = QVector3D(placed->origin.x, placed->origin.y, placed->origin.z);
+    } else
+        out.error = why;
+    out.milliseconds = double(clock.nsecsElapsed()) / 1e6;
     return out;
 }
 
@@ -120,7 +148,28 @@ void WorldLoader::load(std::shared_ptr<const dat::DatFile> portal,
         start(std::move(request));
 }
 
+void WorldLoader::loadPlace(std::shared_ptr<const dat::DatFile> portal,
+                            std::shared_ptr<const dat::DatFile> cells,
+                            const preview::ScenarioPlace& place) {
+    Request request{std::move(portal),
+                    std::move(cells),
+                    world::landblockOf(place.cellId),
+                    place.radius,
+                    0,
+                    std::nullopt,
+                    place};
+    if (m_watcher.isRunning())
+        m_pending = std::move(request);
+    else
+        start(std::move(request));
+}
+
 void WorldLoader::start(Request request) {
+    if (request.place) {
+        m_watcher.setFuture(QtConcurrent::run(buildPlace, std::move(request.portal),
+                                              std::move(request.cells), *request.place));
+        return;
+    }
     m_watcher.setFuture(QtConcurrent::run(buildWorld, std::move(request.portal),
                                           std::move(request.cells), request.block, request.radius,
                                           request.cell, request.spot));

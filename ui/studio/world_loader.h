@@ -8,6 +8,7 @@
 // inside the EnvCell asked for, else over the blocks; and the viewport's eye drives the cells'
 // culling (WorldView::setViewpoint).
 
+#include "preview/timeline/scenario.h"
 #include "ui/render/frame_graph.h"
 #include "world/scene/world_builder.h"
 
@@ -32,6 +33,10 @@ struct WorldLoad {
     std::uint32_t cell = 0;  // the EnvCell to stand in; 0: look from above
     // A landblock-local point of the centre block to stand at (go to), z on its terrain.
     std::optional<world::Vec3> spot;
+    // A scenario's place (placed_world.h): the blocks are moved so its origin is (0, 0, 0), where
+    // the scenario's objects start; the session keeps playing over them.
+    std::optional<preview::ScenarioPlace> place;
+    QVector3D origin; // with a place: its origin in the landblock, now the scene's (0, 0, 0)
     std::vector<world::WorldBlock> blocks;
     double milliseconds = 0; // building time, all blocks
     QString error;           // why nothing was built
@@ -49,6 +54,9 @@ class WorldLoader : public QObject {
     void load(std::shared_ptr<const dat::DatFile> portal, std::shared_ptr<const dat::DatFile> cells,
               std::uint32_t block, int radius = 1, std::uint32_t cell = 0,
               std::optional<world::Vec3> spot = std::nullopt);
+    // Starts building the blocks round a scenario's place, moved to its origin.
+    void loadPlace(std::shared_ptr<const dat::DatFile> portal,
+                   std::shared_ptr<const dat::DatFile> cells, const preview::ScenarioPlace& place);
     bool busy() const { return m_watcher.isRunning(); }
 
   signals:
@@ -61,6 +69,7 @@ class WorldLoader : public QObject {
         int radius = 1;
         std::uint32_t cell = 0;
         std::optional<world::Vec3> spot;
+        std::optional<preview::ScenarioPlace> place;
     };
     void start(Request request);
     void finished();
@@ -74,6 +83,11 @@ WorldLoad buildWorld(const std::shared_ptr<const dat::DatFile>& portal,
                      const std::shared_ptr<const dat::DatFile>& cells, std::uint32_t block,
                      int radius, std::uint32_t cell = 0,
                      std::optional<world::Vec3> spot = std::nullopt);
+
+// The same for a scenario's place (world/scene/placed_world.h).
+WorldLoad buildPlace(const std::shared_ptr<const dat::DatFile>& portal,
+                     const std::shared_ptr<const dat::DatFile>& cells,
+                     const preview::ScenarioPlace& place);
 
 // Where the camera goes once `load` is drawn in `world`: standing in its cell when it has one
 // that can be drawn, else standing at its spot looking north, else looking down from the

@@ -77,7 +77,9 @@ bool WorldNavigation::goTo(const QString& text) {
 
 void WorldNavigation::updatePlace() {
     render::ViewportWidget* viewport = m_studio->viewport();
-    QString text = cameraPlaceText(m_studio->shownLandblock(), viewport->camera().eye(),
+    // A scenario's world is drawn moved so its origin is (0, 0, 0): move the eye back.
+    QString text = cameraPlaceText(m_studio->shownLandblock(),
+                                   viewport->camera().eye() + m_studio->sceneOrigin(),
                                    viewport->scene().world().viewCell());
     if (!text.isEmpty() && viewport->flying())
         text += tr(" · flying %1 m/s").arg(double(viewport->flySpeed()), 0, 'f', 1);
