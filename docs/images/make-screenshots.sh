@@ -60,3 +60,18 @@ render tusker-fist.png --setup 0x02000EAE --time 1.0 --camera 40,25,1.1
 # The demo town 0xA9B4 and its eight neighbours from the south-west, with the demo cell DAT
 # (client_cell_1.dat beside the portal DAT): terrain, statics and scenery.
 render world-town.png --landblock 0xA9B4 --radius 1
+
+# Inside the demo dungeon's cell 0x01D90105, looking toward its first doorway.
+render world-dungeon.png --cell 0x01D90105
+
+# The town with its grid, cell boundaries and portals drawn over it.
+render world-overlays.png --landblock 0xA9B4 --radius 1 --overlays landblocks,cells,portals \
+    --camera -135,50,260
+
+# The human standing on the town floor west of the house (landblock-local 70, 70).
+render world-human.png --landblock 0xA9B4 --radius 1 --setup 0x02000001 --place 70,70 \
+    --time 1
+
+# town_bolt.json: the Flame Bolt scenario placed in the town by its "world" (landblock 0xA9B4,
+# origin 60, 88 on the town floor), the bolt crossing the east-west road.
+render world-town-bolt.png --scenario "$scenarios/town_bolt.json" --time 0.6
