@@ -73,8 +73,10 @@ struct OutsidePosition {
 // holds it (values within epsilon of 0 snap to 0). Nothing when that block is off the world.
 std::optional<OutsidePosition> adjustToOutside(std::uint32_t block, Vec3 local);
 
-// The offset to add to a point of `fromCell`'s block to express it in `toCell`'s block: zero in
-// the same block, 192 m per block otherwise (EnvCells use their block's frame too).
+// Where `toCell`'s landblock's south-west corner lies in `fromCell`'s landblock frame (the
+// client's block_offset): zero in the same block, 192 m per block otherwise (EnvCells use their
+// block's frame too). Subtract it from a point of fromCell's frame to express the point in
+// toCell's; add it to go the other way.
 Vec3 blockOffset(std::uint32_t fromCell, std::uint32_t toCell);
 
 // Metres from the south-west corner of the world: (192*X + x, 192*Y + y, z).
