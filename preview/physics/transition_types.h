@@ -68,6 +68,8 @@ struct CollisionInfo {
     ContactPlane contactPlane;
     bool collisionNormalValid = false;
     Vec3 collisionNormal;
+    bool slidingNormalValid = false;
+    Vec3 slidingNormal; // z forced to 0, normalised
     bool collidedWithEnvironment = false;
 
     // set_collision_normal: normalised (zero when too short to normalise).
