@@ -79,6 +79,13 @@ void CollisionInfo::setContactPlane(const world::Plane& plane, std::uint32_t cel
     contactPlane = ContactPlane{plane, cellId, isWater};
 }
 
+void CollisionInfo::setSlidingNormal(Vec3 normal) {
+    const Vec3 flat{normal.x, normal.y, 0};
+    const float len = length(flat);
+    slidingNormalValid = len >= 1e-6f;
+    slidingNormal = slidingNormalValid ? flat * (1.0f / len) : Vec3{};
+}
+
 void SpherePath::addOffsetToCheckPos(Vec3 offset) {
     checkOrigin += offset;
     for (int i = 0; i < numSphere && i < 2; ++i)

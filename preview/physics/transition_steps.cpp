@@ -81,4 +81,93 @@ Vec3 adjustOffset(Vec3 offset, SpherePath& path, CollisionInfo& collision,
     return offset;
 }
 
+namespace {
+
+void commitStep(SpherePath& path) {
+    path.currOrigin = path.checkOrigin;
+    path.currCellId = path.checkCellId;
+    for (int i = 0; i < path.numSphere && i < 2; ++i)
+        path.globalCurrCenter[std::size_t(i)] = path.globalSphere[std::size_t(i)].center;
+    path.currLowPoint = path.globalLowPoint;
+}
+
+void undoStep(SpherePath& path) {
+    path.checkOrigin = path.currOrigin;
+    path.checkCellId = path.currCellId;
+    for (int i = 0; i < path.numSphere && i < 2; ++i)
+        path.globalSphere[std::size_t(i)].center = path.globalCurrCenter[std::size_t(i)];
+    path.globalLowPoint = path.currLowPoint;
+}
+
+// Frames without movement under gravity: the third stands the sphere on a level plane.
+void stationaryFall(bool moved, const ObjectInfo& info, SpherePath& path,
+                    CollisionInfo& collision) {
+    int& frames = collision.framesStationaryFall;
+    if (moved) {
+        frames = 0;
+        return;
+    }
+    if (frames < 2) {
+        ++frames;
+        return;
+    }
+    frames = 3;
+    const TransitionSphere& sphere = path.globalSphere[0];
+    collision.setContactPlane({{0, 0, 1}, sphere.radius - sphere.center.z}, path.checkCellId,
+                              false);
+    if (!info.has(object_info::kContact)) {
+        collision.setCollisionNormal({0, 0, 1});
+        collision.collidedWithEnvironment = true;
+    }
+}
+
+} // namespace
+
+StepValidation validateTransition(TransitionState state, ObjectInfo& info, SpherePath& path,
+                                  CollisionInfo& collision, bool gravity) {
+    StepValidation out;
+    bool moved = true;
+    if (state == TransitionState::OK) {
+        if (path.checkCellId == path.currCellId && path.checkOrigin == path.currOrigin)
+            moved = false;
+        commitStep(path);
+    } else if (state != TransitionState::Invalid) { // COLLIDED, ADJUSTED, SLID: undo the step
+        moved = false;
+        if (collision.lastKnownContactPlaneValid) {
+            out.killVelocity = true;
+            const ContactPlane& last = collision.lastKnownContactPlane;
+            const Vec3 n{last.plane.normal.x, last.plane.normal.y, last.plane.normal.z};
+            const float s = dot(n, path.globalCurrCenter[0]) + last.plane.d;
+            if (std::abs(s) < path.globalSphere[0].radius + kTransitionEpsilon) {
+                collision.setContactPlane(last.plane, last.cellId, last.isWater);
+                if (info.has(object_info::kOnWalkable))
+                    moved = true;
+            }
+        }
+        if (!collision.collisionNormalValid)
+            collision.setCollisionNormal({0, 0, 1});
+        undoStep(path);
+        state = TransitionState::OK;
+    }
+    if (collision.collisionNormalValid)
+        collision.setSlidingNormal(collision.collisionNormal);
+    if (!info.has(object_info::kIsViewer) && gravity)
+        stationaryFall(moved, info, path, collision);
+    collision.lastKnownContactPlaneValid = collision.contactPlaneValid;
+    if (collision.contactPlaneValid)
+        collision.lastKnownContactPlane = collision.contactPlane;
+    constexpr std::uint32_t kContactBits = object_info::kContact | object_info::kOnWalkable;
+    if (collision.contactPlaneValid) {
+        info.state |= object_info::kContact;
+        if (collision.contactPlane.plane.normal.z >= kFloorZ)
+            info.state |= object_info::kOnWalkable;
+        else
+            info.state &= ~object_info::kOnWalkable;
+    } else {
+        info.state &= ~kContactBits;
+    }
+    out.state = state;
+    return out;
+}
+
 } // namespace portalkit::preview

@@ -32,4 +32,20 @@ Vec3 viewerLastStep(const StepPlan& plan, float radius);
 Vec3 adjustOffset(Vec3 offset, SpherePath& path, CollisionInfo& collision,
                   Vec3 contactBlockOffset = {});
 
+// validate_transition's outcome beyond the state it updates.
+struct StepValidation {
+    TransitionState state = TransitionState::OK;
+    bool killVelocity = false; // the object's velocity is set to zero (kill_velocity)
+};
+
+// validate_transition: an OK step is committed (the current position becomes the check
+// position); a COLLIDED, ADJUSTED or SLID one is undone (the check position goes back to the
+// current one), which is not a failure: the answer becomes OK, the last known contact plane is
+// taken back when sphere 0 still touches it, and the collision normal defaults to +Z. Then the
+// collision normal becomes the sliding normal, a mover under gravity that has not moved for
+// three steps is stood on a level plane under its sphere (the stationary-fall failsafe), the
+// contact plane is remembered, and Contact and OnWalkable follow it.
+StepValidation validateTransition(TransitionState state, ObjectInfo& info, SpherePath& path,
+                                  CollisionInfo& collision, bool gravity);
+
 } // namespace portalkit::preview

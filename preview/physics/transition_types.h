@@ -70,11 +70,16 @@ struct CollisionInfo {
     Vec3 collisionNormal;
     bool slidingNormalValid = false;
     Vec3 slidingNormal; // z forced to 0, normalised
+    bool lastKnownContactPlaneValid = false;
+    ContactPlane lastKnownContactPlane;
+    int framesStationaryFall = 0;
     bool collidedWithEnvironment = false;
 
     // set_collision_normal: normalised (zero when too short to normalise).
     void setCollisionNormal(Vec3 normal);
     void setContactPlane(const world::Plane& plane, std::uint32_t cellId, bool isWater);
+    // set_sliding_normal: the normal with z dropped, normalised (not valid when that is zero).
+    void setSlidingNormal(Vec3 normal);
 };
 
 // The SPHEREPATH fields a cell routine needs: the spheres at the check position (sphere 0 and
@@ -85,7 +90,8 @@ struct SpherePath {
     std::array<TransitionSphere, 2> globalSphere{};
     Vec3 globalLowPoint;
     std::array<Vec3, 2> globalCurrCenter{};
-    Vec3 checkOrigin; // check_pos.frame.origin, landblock-local
+    Vec3 currLowPoint; // sphere 0's low point at curr_pos
+    Vec3 checkOrigin;  // check_pos.frame.origin, landblock-local
     std::uint32_t checkCellId = 0;
     Vec3 currOrigin; // curr_pos.frame.origin, in curr_pos's landblock
     std::uint32_t currCellId = 0;

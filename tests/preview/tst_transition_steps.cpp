@@ -1,7 +1,8 @@
 // How the retail transition cuts a move into steps and constrains each one
 // (preview/physics/transition_steps.h, docs/physics.md#the-retail-transition): step counts with
-// no cap (R59), a viewer's radius steps and remainder, and adjust_offset on contact planes,
-// slopes and sliding normals, with the lift back onto a dry contact plane.
+// no cap (R59), a viewer's radius steps and remainder, adjust_offset on contact planes, slopes
+// and sliding normals with the lift back onto a dry contact plane, and validate_transition's
+// commit, undo and stationary-fall failsafe.
 
 #include "preview/physics/transition_steps.h"
 
@@ -117,6 +118,110 @@ class TestTransitionSteps : public QObject {
         neighbour.setContactPlane({{0, 0, 1}, 0}, 0xAAB40001, false);
         adjustOffset({1, 0, 0}, east, neighbour, {192, 0, 0});
         QVERIFY(std::abs(east.checkOrigin.z - 0.5f) < 1e-5f);
+    }
+
+    // An OK step is committed and Contact/OnWalkable follow its contact plane: a floor gives
+    // both, a 53° slope Contact only, no plane neither.
+    void anOkStepIsCommittedAndContactFollowsThePlane() {
+        SpherePath path = sphereAt({1, 0, 0.5f}, 0.5f);
+        path.currOrigin = {0, 0, 0.5f};
+        path.globalCurrCenter[0] = {0, 0, 0.5f};
+        path.checkCellId = path.currCellId = 0xA9B40001;
+        ObjectInfo info;
+        CollisionInfo floor;
+        floor.setContactPlane({{0, 0, 1}, 0}, 0xA9B40001, false);
+        const StepValidation v = validateTransition(TransitionState::OK, info, path, floor, true);
+        QCOMPARE(v.state, TransitionState::OK);
+        QVERIFY(!v.killVelocity);
+        QCOMPARE(path.currOrigin, (Vec3{1, 0, 0.5f}));
+        QCOMPARE(path.globalCurrCenter[0], (Vec3{1, 0, 0.5f}));
+        QCOMPARE(info.state, object_info::kContact | object_info::kOnWalkable);
+        QVERIFY(floor.lastKnownContactPlaneValid);
+        QCOMPARE(floor.framesStationaryFall, 0);
+
+        CollisionInfo slope;
+        slope.setContactPlane({{0.8f, 0, 0.6f}, 0}, 0xA9B40001, false);
+        validateTransition(TransitionState::OK, info, path, slope, true);
+        QCOMPARE(info.state, object_info::kContact);
+        CollisionInfo air;
+        validateTransition(TransitionState::OK, info, path, air, false);
+        QCOMPARE(info.state, 0u);
+        QVERIFY(!air.lastKnownContactPlaneValid);
+    }
+
+    // A collided step is undone, which is not a failure: the check position goes back, the
+    // answer is OK, the collision normal becomes the sliding normal (+Z by default, which has
+    // no sliding part).
+    void aCollidedStepIsUndoneNotFailed() {
+        SpherePath path = sphereAt({1, 0, 0.5f}, 0.5f);
+        path.currOrigin = path.globalCurrCenter[0] = {0, 0, 0.5f};
+        path.currLowPoint = {0, 0, 0};
+        ObjectInfo info;
+        CollisionInfo wall;
+        wall.setCollisionNormal({-1, 0, 0.2f});
+        const StepValidation v =
+            validateTransition(TransitionState::Collided, info, path, wall, false);
+        QCOMPARE(v.state, TransitionState::OK);
+        QCOMPARE(path.checkOrigin, (Vec3{0, 0, 0.5f}));
+        QCOMPARE(path.globalSphere[0].center, (Vec3{0, 0, 0.5f}));
+        QCOMPARE(path.globalLowPoint, (Vec3{0, 0, 0}));
+        QVERIFY(wall.slidingNormalValid);
+        QCOMPARE(wall.slidingNormal, (Vec3{-1, 0, 0}));
+        CollisionInfo blank;
+        validateTransition(TransitionState::Adjusted, info, path, blank, false);
+        QVERIFY(blank.collisionNormalValid);
+        QCOMPARE(blank.collisionNormal, (Vec3{0, 0, 1}));
+        QVERIFY(!blank.slidingNormalValid);
+        QCOMPARE(validateTransition(TransitionState::Invalid, info, path, blank, false).state,
+                 TransitionState::Invalid);
+    }
+
+    // With a last known contact plane the velocity is killed, and the plane is taken back when
+    // sphere 0 still touches it (a walker then counts as moved).
+    void anUndoneStepTakesBackTheLastContactPlane() {
+        SpherePath path = sphereAt({1, 0, 0.5f}, 0.5f);
+        path.currOrigin = path.globalCurrCenter[0] = {0, 0, 0.5f};
+        ObjectInfo walker;
+        walker.state = object_info::kContact | object_info::kOnWalkable;
+        CollisionInfo c;
+        c.lastKnownContactPlaneValid = true;
+        c.lastKnownContactPlane = {{{0, 0, 1}, 0}, 0xA9B40001, false};
+        c.framesStationaryFall = 2;
+        const StepValidation v = validateTransition(TransitionState::Slid, walker, path, c, true);
+        QVERIFY(v.killVelocity);
+        QVERIFY(c.contactPlaneValid);
+        QCOMPARE(c.contactPlane.cellId, 0xA9B40001u);
+        QCOMPARE(c.framesStationaryFall, 0); // it moved, as far as the failsafe cares
+        QCOMPARE(walker.state, object_info::kContact | object_info::kOnWalkable);
+    }
+
+    // Under gravity, the third step in a row without movement stands the sphere on a level
+    // plane under it and, for a mover not in contact, reports the environment.
+    void theStationaryFallFailsafe() {
+        SpherePath path = sphereAt({0, 0, 5}, 0.5f);
+        path.currOrigin = path.checkOrigin;
+        path.globalCurrCenter[0] = path.globalSphere[0].center;
+        path.checkCellId = path.currCellId = 0xA9B40001;
+        ObjectInfo info;
+        CollisionInfo c;
+        validateTransition(TransitionState::OK, info, path, c, true);
+        QCOMPARE(c.framesStationaryFall, 1);
+        validateTransition(TransitionState::OK, info, path, c, true);
+        QCOMPARE(c.framesStationaryFall, 2);
+        QVERIFY(!c.contactPlaneValid);
+        validateTransition(TransitionState::OK, info, path, c, true);
+        QCOMPARE(c.framesStationaryFall, 3);
+        QVERIFY(c.contactPlaneValid);
+        QCOMPARE(c.contactPlane.plane.d, -4.5f); // z = 4.5, under the sphere
+        QVERIFY(c.collidedWithEnvironment && c.collisionNormal == (Vec3{0, 0, 1}));
+        QVERIFY(info.has(object_info::kContact));
+        // A viewer has no failsafe.
+        ObjectInfo viewer;
+        viewer.state = object_info::kIsViewer;
+        CollisionInfo v;
+        for (int i = 0; i < 4; ++i)
+            validateTransition(TransitionState::OK, viewer, path, v, true);
+        QCOMPARE(v.framesStationaryFall, 0);
     }
 };
 
