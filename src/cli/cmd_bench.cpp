@@ -63,15 +63,18 @@ void addOptions(QCommandLineParser& parser) {
         "them) on 1 and 2 threads against sha256sum and openssl dgst -sha256 of the same file. "
         "The 'particles' suite steps the preview's particle emitters (10k and 100k live "
         "particles, a mix of types and each type alone) and reports particle-steps per second on "
-        "one thread. The 'render' suite (GUI builds, needs an X display) times a simulation step "
+        "one thread. The 'physics' suite flies missiles through the retail collision sweep over "
+        "a seeded 3x3 of landblocks (terrain only, for now) and reports transition steps per "
+        "second on one thread. The 'render' suite (GUI builds, needs an X display) times a "
+        "simulation step "
         "plus an offscreen frame with 1k, 10k and 50k particles, and cold start to the first "
         "frame, on the demo DAT (--dat). MiB = 2^20 bytes.");
 #ifdef PORTALKIT_HAS_RENDER
     parser.addPositionalArgument(
-        "SUITE", "The suite to run: container, records, audit, particles or render.");
+        "SUITE", "The suite to run: container, records, audit, particles, physics or render.");
 #else
-    parser.addPositionalArgument("SUITE",
-                                 "The suite to run: container, records, audit or particles.");
+    parser.addPositionalArgument(
+        "SUITE", "The suite to run: container, records, audit, particles or physics.");
 #endif
     parser.addOption({"dir", "Where the DATs are written (default ./bench-data).", "DIR"});
     parser.addOption({"json", "Also write every figure to this JSON file.", "FILE"});
@@ -121,8 +124,10 @@ int runBench(const QStringList& arguments) {
             bench::runRenderSuite(dat, parser.value("json"), parser.isSet("world-only")));
     }
 #endif
-    if (suite != "container" && suite != "records" && suite != "audit" && suite != "particles") {
-        printError("unknown suite '" + suite + "' (container, records, audit or particles)");
+    if (suite != "container" && suite != "records" && suite != "audit" && suite != "particles" &&
+        suite != "physics") {
+        printError("unknown suite '" + suite +
+                   "' (container, records, audit, particles or physics)");
         return kUsageOrIo;
     }
 
@@ -138,6 +143,8 @@ int runBench(const QStringList& arguments) {
 
     if (suite == "particles") // nothing to write to disk
         return exitCode(bench::runParticlesSuite(parser.value("json"), *seed));
+    if (suite == "physics") // nor here
+        return exitCode(bench::runPhysicsSuite(parser.value("json"), *seed));
     const bench::Output output{
         parser.value("dir").isEmpty() ? "bench-data" : parser.value("dir"),
         parser.value("json"),
