@@ -1,17 +1,19 @@
 // The 'physics' suite: transition steps per second of the retail sweep (issue 23,
 // preview/physics/terrain_transition.h) on one core. Missiles fly through a retail-shaped 3x3 of
-// landblocks (seeded heights from the whole 256-entry height table, every cell split the
-// client's way), some level, some diving into the ground, across block edges; the figure is
-// validated steps divided by the time. Statics and buildings are not in the sweep yet, so this
-// is the terrain part of issue 23's "against a landblock with its statics" target.
+// landblocks (seeded rolling heights, every cell split the client's way) with 36 houses on the
+// centre block, some level, some diving into the ground, across block edges; the figure is
+// validated steps divided by the time, against the same flights with nothing loaded.
 
 #include "bench/bench_common.h"
 #include "bench/suites.h"
+#include "datreader/authoring/generators.h"
+#include "datreader/io/json_node.h"
 #include "preview/physics/object_info.h"
 #include "preview/physics/terrain_transition.h"
 #include "world/coords.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <cmath>
 #include <random>
@@ -25,6 +27,7 @@ constexpr int kRuns = 5;
 constexpr double kTargetStepsPerSecond = 200'000;
 constexpr int kFlightsPerRun = 2'000;
 constexpr std::uint32_t kCentre = 0x7F7FFFFF; // the middle of the world
+constexpr int kHousesPerSide = 6;             // 36 houses on the centre block
 
 // Heights rise 1 m a step up to index 200, then 4 m a step: a retail-like table.
 dat::LandDefs landDefs() {
@@ -32,6 +35,26 @@ dat::LandDefs landDefs() {
     for (int i = 0; i < 256; ++i)
         defs.landHeightTable[std::size_t(i)] = i <= 200 ? float(i) : 200.0f + 4.0f * float(i - 200);
     return defs;
+}
+
+// A town's worth of statics on the centre block: houses (the demo's building generator, an
+// 8 x 6 x 3 m box with a doorway) in a grid, turned every which way, standing on the ground.
+void addHouses(TerrainWorld& world, std::mt19937_64& random) {
+    const QByteArray spec = R"({"size": [8, 6, 3], "doorways": [{"wall": "south", "width": 1.6,
+        "height": 2.2}], "roofHeight": 2, "surfaces": {"wall": "0x08000001", "roof": "0x08000002"}})";
+    const auto house =
+        std::make_shared<PhysicsGeometry>(PhysicsGeometry::fromGfxObj(authoring::generateBuilding(
+            dat::JsonNode(QJsonDocument::fromJson(spec).object(), "house"), 0x01000001)));
+    const world::LandblockTerrain& centre = *world.find(kCentre);
+    for (int gx = 0; gx < kHousesPerSide; ++gx)
+        for (int gy = 0; gy < kHousesPerSide; ++gy) {
+            const float x = 16 + float(gx) * 160 / float(kHousesPerSide - 1),
+                        y = 16 + float(gy) * 160 / float(kHousesPerSide - 1);
+            const float half = 3.14159265f * float(random() % 360) / 360.0f; // half the heading
+            const Frame frame({x, y, centre.heightAt(x, y).value_or(0)},
+                              Quat{std::cos(half), 0, 0, std::sin(half)});
+            world.statics.push_back(makeStaticObject(kCentre, frame, 1.0f, house));
+        }
 }
 
 TerrainWorld terrain(std::uint64_t seed) {
@@ -50,6 +73,7 @@ TerrainWorld terrain(std::uint64_t seed) {
             }
             out.blocks.emplace(block.id, world::LandblockTerrain(block, defs));
         }
+    addHouses(out, random);
     return out;
 }
 
@@ -115,11 +139,11 @@ Outcome runPhysicsSuite(const QString& jsonPath, std::uint64_t seed) {
     for (double r : rates)
         runs << count(r);
     printOut(QStringLiteral("\nphysics benchmark, seed %1, one thread, %2\n"
-                            "missile sweeps over a 3x3 of landblocks (terrain only): %3 flights, "
-                            "%4 validated steps a run, %5 stopped by the ground\n"
+                            "missile sweeps over a 3x3 of landblocks with %12 houses: %3 flights, "
+                            "%4 validated steps a run, %5 stopped by the ground or a wall\n"
                             "transition steps/s: median %6 (runs %7); no landblock loaded: %10, "
-                            "%11 x the terrain's\n"
-                            "target: >= %8 steps/s (issue 23; statics not in the sweep yet): %9\n")
+                            "%11 x the loaded world's\n"
+                            "target: >= %8 steps/s (issue 23): %9\n")
                  .arg(seed)
                  .arg(coresAndCpu())
                  .arg(kFlightsPerRun)
@@ -127,13 +151,15 @@ Outcome runPhysicsSuite(const QString& jsonPath, std::uint64_t seed) {
                  .arg(stopped)
                  .arg(count(rate), runs.join(' '), count(kTargetStepsPerSecond),
                       pass ? QStringLiteral("pass") : QStringLiteral("FAIL"))
-                 .arg(count(emptyRate), fixed(emptyRate / rate, 2)));
+                 .arg(count(emptyRate), fixed(emptyRate / rate, 2))
+                 .arg(world.statics.size()));
     const bool written =
         writeReport(jsonPath, report("physics", seed,
                                      {{"runs", kRuns},
                                       {"flights", kFlightsPerRun},
                                       {"stepsPerRun", qint64(stepsPerRun)},
-                                      {"stoppedByGround", qint64(stopped)},
+                                      {"stoppedByGroundOrWall", qint64(stopped)},
+                                      {"houses", qint64(world.statics.size())},
                                       {"stepsPerSecondMedian", rate},
                                       {"stepsPerSecondRuns", toJsonArray(rates)},
                                       {"emptyWorldStepsPerSecondMedian", emptyRate},

@@ -14,6 +14,15 @@ const world::LandblockTerrain* TerrainWorld::find(std::uint32_t cellOrBlockId) c
     return it == blocks.end() ? nullptr : &it->second;
 }
 
+StaticObject makeStaticObject(std::uint32_t block, const Frame& frame, float scale,
+                              std::shared_ptr<const PhysicsGeometry> geometry) {
+    StaticObject out{world::landblockOf(block), frame, scale, std::move(geometry), 0};
+    for (const auto& [id, polygon] : out.geometry->polygons)
+        for (const Vec3& v : polygon.vertices)
+            out.reach = std::max(out.reach, length(v) * scale);
+    return out;
+}
+
 namespace {
 
 Vec3 fromWorld(world::Vec3 v) {
@@ -58,6 +67,7 @@ class Sweep {
         cell.blockOffset = fromWorld(world::blockOffset(m_path.checkCellId, cellId));
         return landCellEnvCollisions(cell, m_info, m_path, m_collision);
     }
+    TransitionState staticCollisions();
     TransitionState insertIntoCell(int n);
     TransitionState checkOtherCells();
     TransitionState transitionalInsert(int n);
@@ -69,13 +79,48 @@ class Sweep {
     CollisionInfo m_collision;
     bool m_checkLoaded = false; // check_cell is a loaded cell (else null)
     bool m_killVelocity = false;
+    bool m_bspTooDeep = false;
 };
 
-// insert_into_cell: the check cell's collisions, again after each adjustment, up to n times.
+// The statics sphere 0 can reach, each through its physics BSP in its own space as a missile
+// meets it (BSPTREE::find_collisions' path-clipped branch without PerfectClip, R39, R60): any
+// polygon the sphere reaches, even one it moves along or away from, is a collision with that
+// polygon's normal turned back into the world. The client reaches statics through the shadows
+// registered in the cells the spheres touch; testing every static whose reach the sphere meets is
+// the same set.
+TransitionState Sweep::staticCollisions() {
+    const TransitionSphere& s0 = m_path.globalSphere[0];
+    for (const StaticObject& object : m_terrain.statics) {
+        const Vec3 at = s0.center - fromWorld(world::blockOffset(m_path.checkCellId, object.block));
+        const Vec3 from = m_path.globalCurrCenter[0] -
+                          fromWorld(world::blockOffset(m_path.currCellId, object.block));
+        if (length(at - object.frame.origin) > object.reach + s0.radius)
+            continue;
+        const Quat back = conjugate(object.frame.orientation);
+        const float inverse = 1.0f / object.scale;
+        const TransitionSphere local{rotate(back, at - object.frame.origin) * inverse,
+                                     s0.radius * inverse};
+        const Vec3 localFrom = rotate(back, from - object.frame.origin) * inverse;
+        BspWalk walk;
+        const bool hit =
+            sphereIntersectsPoly(*object.geometry, local, local.center - localFrom, walk);
+        m_bspTooDeep = m_bspTooDeep || walk.tooDeep;
+        if (hit || walk.hit) {
+            m_collision.setCollisionNormal(rotate(object.frame.orientation, walk.hit->normal));
+            return TransitionState::Collided;
+        }
+    }
+    return TransitionState::OK;
+}
+
+// insert_into_cell: the check cell's collisions (its terrain, then the statics), again after
+// each adjustment, up to n times.
 TransitionState Sweep::insertIntoCell(int n) {
     TransitionState state = TransitionState::OK;
     for (int i = 0; i < n; ++i) {
         state = cellCollisions(m_path.checkCellId);
+        if (state == TransitionState::OK)
+            state = staticCollisions();
         if (state == TransitionState::OK || state == TransitionState::Collided)
             return state;
         if (state == TransitionState::Slid)
@@ -172,6 +217,7 @@ TerrainTransition Sweep::run() {
     out.cell = m_path.currCellId;
     out.origin = m_path.currOrigin;
     out.killVelocity = m_killVelocity;
+    out.bspTooDeep = m_bspTooDeep;
     out.collision = m_collision;
     out.info = m_info;
     return out;

@@ -1,26 +1,44 @@
 #pragma once
 
-// The retail transition of a path-clipped mover (a missile) over outdoor terrain
+// The retail transition of a path-clipped mover (a missile) over outdoor terrain and statics
 // (docs/physics.md#the-retail-transition): CTransition::find_transitional_position with
-// transitional_insert, insert_into_cell and check_other_cells over the landblocks' outdoor cells
-// only — no buildings, statics, EnvCells or objects yet, and no step up or step down, which a
-// missile never takes (R52). Steps of at most one radius, uncapped (R59); the check position
-// re-based at block edges (R56); deep water passed through to the water depth (R55). The first
-// end-to-end use of the routines in land_cell.h and transition_steps.h (issue 23).
+// transitional_insert, insert_into_cell and check_other_cells over the landblocks' outdoor
+// cells, each cell's terrain then the statics' physics BSPs (a missile's BSPTREE::find_collisions:
+// any polygon reached is a collision, R60) — no EnvCells or moving objects yet, and no step up
+// or step down, which a missile never takes (R52). Steps of at most one radius, uncapped (R59); the
+// check position re-based at block edges (R56); deep water passed through to the water depth (R55).
+// The first end-to-end use of the routines in land_cell.h and transition_steps.h (issue 23).
 
+#include "preview/physics/bsp_collision.h"
 #include "preview/physics/transition_types.h"
 #include "world/terrain.h"
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <span>
+#include <vector>
 
 namespace portalkit::preview {
 
-// The loaded landblocks' terrain, by landblock id (0xXXYYFFFF).
+// A static object with a physics BSP standing on a landblock (a LandBlockInfo static or
+// building), as the sweep tests it.
+struct StaticObject {
+    std::uint32_t block = 0; // the landblock it stands on, 0xXXYYFFFF
+    Frame frame;             // its placement, landblock-local
+    float scale = 1;
+    std::shared_ptr<const PhysicsGeometry> geometry;
+    float reach = 0; // the farthest physics vertex from its origin × scale (the broad test)
+};
+// A static of this geometry at `frame` on `block`, with its reach computed.
+StaticObject makeStaticObject(std::uint32_t block, const Frame& frame, float scale,
+                              std::shared_ptr<const PhysicsGeometry> geometry);
+
+// The loaded landblocks' terrain, by landblock id (0xXXYYFFFF), and the statics on them.
 struct TerrainWorld {
     std::map<std::uint32_t, world::LandblockTerrain> blocks;
+    std::vector<StaticObject> statics;
     const world::LandblockTerrain* find(std::uint32_t cellOrBlockId) const;
 };
 
@@ -44,6 +62,7 @@ struct TerrainTransition {
     bool killVelocity = false;
     CollisionInfo collision; // contact plane, collision normal, last known plane
     ObjectInfo info;         // with Contact / OnWalkable as the last step left them
+    bool bspTooDeep = false; // a static's malformed physics tree stopped a walk (reported)
 };
 
 // Runs the sweep for `info` (a path-clipped mover without step-down: a Missile) from move.begin

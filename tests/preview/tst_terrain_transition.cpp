@@ -1,9 +1,12 @@
-// The retail transition of a missile over the demo terrain (preview/physics/terrain_transition.h,
-// docs/physics.md#the-retail-transition): level flight never touches, a dive stops on the ground
-// at the last clean step, a 50 m/s arrow never tunnels through it, deep water lets a missile in
-// to its depth, and block edges re-base the position, into loaded and unloaded blocks alike.
+// The retail transition of a missile over the demo terrain and the town's house
+// (preview/physics/terrain_transition.h, docs/physics.md#the-retail-transition): level flight
+// never touches, a 50 m/s dive rests on the ground, never under it, deep water lets a missile in
+// to its depth, block edges re-base the position (into unloaded blocks too), and the house's
+// walls stop an arrow at the last clean step while its doorway lets one through.
 
+#include "datreader/records/gfx_obj.h"
 #include "datreader/records/land_block.h"
+#include "datreader/records/land_block_info.h"
 #include "datreader/records/region.h"
 #include "preview/physics/object_info.h"
 #include "preview/physics/terrain_transition.h"
@@ -34,6 +37,15 @@ const TerrainWorld& demoWorld() {
         out.blocks.emplace(sea, world::LandblockTerrain(testing::demoRecord<dat::LandBlock>(
                                                             testing::demoCellDat(), sea),
                                                         region.landDefs));
+        // The town's house, where its LandBlockInfo puts it (docs/demo.md: (96, 96, 40.25), an
+        // 8 x 6 x 3 m box with a 1.6 x 2.2 m doorway in the middle of its south wall).
+        const auto info =
+            testing::demoRecord<dat::LandBlockInfo>(testing::demoCellDat(), 0xA9B4FFFE);
+        const dat::BuildingInfo& house = info.buildings.front();
+        out.statics.push_back(makeStaticObject(
+            0xA9B4FFFF, Frame(house.frame), 1.0f,
+            std::make_shared<PhysicsGeometry>(PhysicsGeometry::fromGfxObj(
+                testing::demoRecord<dat::GfxObj>(testing::demoPortalDat(), house.modelId)))));
         return out;
     }();
     return world;
@@ -129,6 +141,38 @@ class TestTerrainTransition : public QObject {
         QVERIFY(out.ok);
         QCOMPARE(world::landblockOf(out.cell), 0xA7B4FFFFu);
         QVERIFY(length(out.origin - Vec3{190, 50, w}) < 1e-3f);
+    }
+
+    // A 50 m/s arrow at the house's west wall (x = 92) stops at the last clean step before it:
+    // 100 steps planned, the wall never tunnelled, the wall's normal reported.
+    // oracle: R60
+    void anArrowStopsAtTheHousesWall() {
+        const auto t = terrainTransition(demoWorld(), missile(),
+                                         move(kTown, {84, 96, 41.5f}, {94, 96, 41.5f}));
+        QVERIFY(t.ok);
+        QCOMPARE(t.stepsPlanned, 100);
+        QVERIFY(t.stepsTaken < 100);
+        QVERIFY(t.collision.collisionNormalValid);
+        QVERIFY(std::abs(std::abs(t.collision.collisionNormal.x) - 1) < 1e-3f);
+        QVERIFY2(t.origin.x <= 92 - 0.1f + 1e-3f && t.origin.x > 92 - 0.35f,
+                 qPrintable(QString::number(t.origin.x)));
+        QVERIFY(!t.bspTooDeep);
+    }
+
+    // Through the doorway the arrow flies into the house untouched; from inside, the north wall
+    // (y = 99) stops it.
+    void anArrowFliesThroughTheDoorwayAndStopsInside() {
+        const auto in =
+            terrainTransition(demoWorld(), missile(), move(kTown, {96, 85, 41}, {96, 95, 41}));
+        QVERIFY(in.ok);
+        QVERIFY(!in.collision.collisionNormalValid);
+        QVERIFY(length(in.origin - Vec3{96, 95, 41}) < 1e-3f);
+        const auto wall =
+            terrainTransition(demoWorld(), missile(), move(kTown, {96, 95, 41}, {96, 105, 41}));
+        QVERIFY(wall.collision.collisionNormalValid);
+        QVERIFY(std::abs(std::abs(wall.collision.collisionNormal.y) - 1) < 1e-3f);
+        QVERIFY2(wall.origin.y <= 99 - 0.1f + 1e-3f && wall.origin.y > 99 - 0.35f,
+                 qPrintable(QString::number(wall.origin.y)));
     }
 
     void noMoveIsAnEmptySuccess() {
