@@ -22,7 +22,8 @@ namespace portalkit::bench {
 // `worldOnly` runs only those.
 Outcome runRenderSuite(const QString& datPath, const QString& jsonPath, bool worldOnly = false);
 
-// The world cases' figures (render_world.cpp, docs/benchmarks.md#drawing-the-world-bench-render-issue-22).
+// The world cases' figures (render_world.cpp,
+// docs/benchmarks.md#drawing-the-world-bench-render-issue-22).
 struct WorldFigures {
     double emptyMs = 0, orbitMs = 0, dungeonMs = 0; // median frame times, orbiting
     double blockBuildMs = 0;                        // one landblock, records cached
