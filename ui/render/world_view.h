@@ -96,6 +96,9 @@ class WorldView {
     const Drawable* cellDrawable(const world::WorldCell& cell);
     std::unique_ptr<Drawable> makeDrawable(const Mesh& mesh);
     void addPart(Qt3DCore::QEntity* parent, const Drawable& d, const QMatrix4x4& transform);
+    // The grid and slot side a block set needs; a block's slot (column, row) in an n × n grid.
+    static std::pair<int, int> atlasShape(const std::vector<world::WorldBlock>& blocks);
+    static std::pair<int, int> atlasSlot(std::uint32_t block, int n);
     void startAtlas(int grid, int side);
     void paintAtlas(const world::WorldBlock& block);
     void uploadAtlas();
