@@ -28,11 +28,11 @@ void PhysicsBody::setFriction(float f) {
 std::uint32_t objectInfoState(const PhysicsBody& body) {
     std::uint32_t info = 0;
     if (body.contact())
-        info |= objinfo::Contact;
+        info |= object_info::kContact;
     if (body.onWalkable())
-        info |= objinfo::OnWalkable;
+        info |= object_info::kOnWalkable;
     if (body.has(state::Missile))
-        info |= objinfo::PathClipped;
+        info |= object_info::kPathClipped;
     return info;
 }
 

@@ -8,6 +8,7 @@
 #include "datreader/records/setup.h"
 #include "preview/core/math.h"
 #include "preview/core/physics_state.h"
+#include "preview/physics/transition_types.h"
 
 #include <cstdint>
 #include <vector>
@@ -30,17 +31,7 @@ constexpr float kDefaultElasticity = 0.05f;
 constexpr float kMaxElasticity = 0.1f;       // set_elasticity clamps to [0, 0.1]
 constexpr float kMaxSpeed = 50.0f;           // UpdatePhysicsInternal's clamp
 constexpr float kStopSpeedSquared = 0.0625f; // 0.25², compared with an F_EPSILON margin
-// PhysicsGlobals::floor_z: cos() of 60 given in degrees, so slopes up to ≈48.4° are walkable.
-constexpr float kFloorZ = 0.66417414f;
-constexpr std::size_t kMaxSpheres = 2; // SPHEREPATH::init_sphere keeps at most two
-
-// OBJECTINFO::state bits the transition reads (only those the flight model sets).
-namespace objinfo {
-constexpr std::uint32_t Contact = 0x1;
-constexpr std::uint32_t OnWalkable = 0x2;
-constexpr std::uint32_t PathClipped = 0x8;
-constexpr std::uint32_t PerfectClip = 0x40;
-} // namespace objinfo
+constexpr std::size_t kMaxSpheres = 2;       // SPHEREPATH::init_sphere keeps at most two
 
 struct CollisionSphere {
     Vec3 center; // in the object's frame, already × scale

@@ -151,7 +151,7 @@ QuantumRecord commitCandidate(PhysicsBody& body, const PreviewWorld& world, Fram
 
     // get_object_info adds PathClipped for a Missile, never PerfectClip (R39): a clipped path
     // stops at its first contact instead of sliding on.
-    const bool pathClipped = (objectInfoState(body) & objinfo::PathClipped) != 0;
+    const bool pathClipped = (objectInfoState(body) & object_info::kPathClipped) != 0;
     const ObjectFacts mover = body.facts();
     Frame to = candidate;
     const std::optional<SweepHit> last = sweepMove(body, world, mover, pathClipped, old, to);

@@ -11,10 +11,6 @@ namespace {
 
 namespace oi = object_info;
 
-Vec3 fromWorld(world::Vec3 v) {
-    return {v.x, v.y, v.z};
-}
-
 bool walkable(const world::Plane& plane) {
     return plane.normal.z >= kFloorZ;
 }

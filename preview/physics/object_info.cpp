@@ -1,16 +1,13 @@
 #include "preview/physics/object_info.h"
 
+#include "preview/core/physics_state.h"
+#include "preview/physics/body.h"
+
 namespace portalkit::preview {
 
 namespace {
 
 namespace oi = object_info;
-
-constexpr std::uint32_t kStateEthereal = 0x4;
-constexpr std::uint32_t kStateMissile = 0x40;
-constexpr std::uint32_t kStateEdgeSlide = 0x400000;
-constexpr std::uint32_t kTransientContact = 0x1;
-constexpr std::uint32_t kTransientOnWalkable = 0x2;
 
 float partArrayHeight(const MoverDescription& mover, float setupHeight) {
     switch (mover.parts) {
@@ -27,16 +24,16 @@ float partArrayHeight(const MoverDescription& mover, float setupHeight) {
 // get_object_info: the bits the mover's state and contact give.
 std::uint32_t objectInfoState(const MoverDescription& mover) {
     std::uint32_t state = 0;
-    if (mover.physicsState & kStateEdgeSlide)
+    if (mover.physicsState & state::EdgeSlide)
         state |= oi::kEdgeSlide;
-    if (!mover.adminMove && (mover.transient & kTransientContact) && mover.contactPlaneFound) {
+    if (!mover.adminMove && (mover.transient & transient::Contact) && mover.contactPlaneFound) {
         state |= oi::kContact;
-        if (mover.transient & kTransientOnWalkable)
+        if (mover.transient & transient::OnWalkable)
             state |= oi::kOnWalkable;
     }
     if (mover.freeHeading)
         state |= oi::kFreeRotate;
-    if (mover.physicsState & kStateMissile)
+    if (mover.physicsState & state::Missile)
         state |= oi::kPathClipped; // never PerfectClip (R39)
     return state;
 }
@@ -57,8 +54,8 @@ ObjectInfo makeObjectInfo(const MoverDescription& mover) {
     info.scale = mover.scale;
     info.stepUpHeight = partArrayStepUpHeight(mover);
     info.stepDownHeight = partArrayStepDownHeight(mover);
-    info.ethereal = (mover.physicsState & kStateEthereal) != 0;
-    info.missile = (mover.physicsState & kStateMissile) != 0;
+    info.ethereal = (mover.physicsState & state::Ethereal) != 0;
+    info.missile = (mover.physicsState & state::Missile) != 0;
     info.stepDown = !info.missile;
     if (mover.impenetrable)
         info.state |= oi::kIsImpenetrable;

@@ -25,10 +25,6 @@ StaticObject makeStaticObject(std::uint32_t block, const Frame& frame, float sca
 
 namespace {
 
-Vec3 fromWorld(world::Vec3 v) {
-    return {v.x, v.y, v.z};
-}
-
 // One transition: the state the client's CTransition holds, and its routines over terrain.
 class Sweep {
   public:

@@ -53,7 +53,7 @@ Vec3 adjustOffset(Vec3 offset, SpherePath& path, CollisionInfo& collision,
         return offset;
     }
     const world::Plane& plane = collision.contactPlane.plane;
-    const Vec3 n{plane.normal.x, plane.normal.y, plane.normal.z};
+    const Vec3 n = fromWorld(plane.normal);
     if (slide) { // along both the contact plane and the sliding plane
         const Vec3 along = cross(n, sn);
         const float len = length(along);
@@ -136,7 +136,7 @@ StepValidation validateTransition(TransitionState state, ObjectInfo& info, Spher
         if (collision.lastKnownContactPlaneValid) {
             out.killVelocity = true;
             const ContactPlane& last = collision.lastKnownContactPlane;
-            const Vec3 n{last.plane.normal.x, last.plane.normal.y, last.plane.normal.z};
+            const Vec3 n = fromWorld(last.plane.normal);
             const float s = dot(n, path.globalCurrCenter[0]) + last.plane.d;
             if (std::abs(s) < path.globalSphere[0].radius + kTransitionEpsilon) {
                 collision.setContactPlane(last.plane, last.cellId, last.isWater);

@@ -14,6 +14,11 @@
 
 namespace portalkit::preview {
 
+// The world library's vectors in the preview's type (the same three floats).
+inline Vec3 fromWorld(world::Vec3 v) {
+    return {v.x, v.y, v.z};
+}
+
 // TransitionState: what a collision routine answers.
 enum class TransitionState { Invalid = 0, OK = 1, Collided = 2, Adjusted = 3, Slid = 4 };
 const char* transitionStateName(TransitionState state);
@@ -34,7 +39,8 @@ inline constexpr std::uint32_t kIsPK = 0x800;
 inline constexpr std::uint32_t kIsPKLite = 0x1000;
 } // namespace object_info
 
-// The client's FloorZ: a plane whose normal has at least this z is walkable.
+// PhysicsGlobals::floor_z, cos() of 60 given in degrees: a plane whose normal has at least this
+// z is walkable (slopes up to ≈48.4°).
 inline constexpr float kFloorZ = 0.66417414f;
 // The client's EPSILON for plane distances in the transition.
 inline constexpr float kTransitionEpsilon = 0.00019999999f;

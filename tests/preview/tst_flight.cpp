@@ -224,11 +224,11 @@ class TestFlight : public QObject {
 
     // oracle: R39
     void missileSweepsPathClippedAndDoesNotTunnel() {
-        QVERIFY(objectInfoState(arrow({}, {})) & objinfo::PathClipped);
-        QVERIFY(!(objectInfoState(arrow({}, {})) & objinfo::PerfectClip));
+        QVERIFY(objectInfoState(arrow({}, {})) & object_info::kPathClipped);
+        QVERIFY(!(objectInfoState(arrow({}, {})) & object_info::kPerfectClip));
         PhysicsBody plain = arrow({}, {});
         plain.state &= ~(state::Missile | state::PathClipped);
-        QVERIFY(!(objectInfoState(plain) & objinfo::PathClipped));
+        QVERIFY(!(objectInfoState(plain) & object_info::kPathClipped));
 
         // 50 m/s, a 0.1 sphere, a 1 cm wall, one 0.2 s quantum: 10 m of travel stops at the wall.
         PhysicsBody fast = arrow({0, 0, 1}, {50, 0, 0});
