@@ -35,6 +35,16 @@ std::optional<std::uint32_t> parseEnvCell(const QString& text) {
 
 namespace {
 
+// The Region every landblock goes through; null after saying why it is missing.
+const dat::Region* regionOf(const preview::Assets& portal) {
+    const auto* region = portal.get<dat::Region>(world::kRegionId);
+    if (!region)
+        printError(
+            QStringLiteral("Region %1 cannot be loaded: %2")
+                .arg(didText(world::kRegionId), portal.whyMissing<dat::Region>(world::kRegionId)));
+    return region;
+}
+
 // The cell the camera stands in, searched in the built blocks.
 const world::WorldCell* findWorldCell(const std::vector<world::WorldBlock>& blocks,
                                       std::uint32_t id) {
@@ -139,13 +149,9 @@ std::optional<std::vector<world::WorldBlock>>
 placedWorld(const preview::ScenarioPlace& place,
             const std::shared_ptr<const preview::Assets>& portal,
             const std::shared_ptr<const preview::Assets>& cells) {
-    const auto* region = portal->get<dat::Region>(world::kRegionId);
-    if (!region) {
-        printError(
-            QStringLiteral("Region %1 cannot be loaded: %2")
-                .arg(didText(world::kRegionId), portal->whyMissing<dat::Region>(world::kRegionId)));
+    const auto* region = regionOf(*portal);
+    if (!region)
         return std::nullopt;
-    }
     const world::WorldSources sources{portal.get(), cells.get(), region};
     world::TerrainTextures textures(*portal, region->terrain.texMerge);
     QString why;
@@ -180,13 +186,9 @@ render::OrbitCamera cameraOnObjects(const render::BoundingSphere& objects,
 
 QImage renderWorld(const WorldRenderJob& job, const std::shared_ptr<const preview::Assets>& portal,
                    const std::shared_ptr<const preview::Assets>& cells) {
-    const auto* region = portal->get<dat::Region>(world::kRegionId);
-    if (!region) {
-        printError(
-            QStringLiteral("Region %1 cannot be loaded: %2")
-                .arg(didText(world::kRegionId), portal->whyMissing<dat::Region>(world::kRegionId)));
+    const auto* region = regionOf(*portal);
+    if (!region)
         return {};
-    }
     render::OffscreenRenderer renderer(job.size);
     if (!renderer.isValid()) {
         printError(renderer.errorString());
