@@ -31,6 +31,19 @@
 using namespace portalkit;
 using namespace portalkit::ui;
 
+namespace {
+
+// The demo portal and cell DATs open in a shown 900 x 700 window.
+bool openDemo(MainWindow& window) {
+    if (!window.openDat(PORTALKIT_DEMO_DAT) || !window.openDat(PORTALKIT_DEMO_CELL_DAT))
+        return false;
+    window.resize(900, 700);
+    window.show();
+    return QTest::qWaitForWindowExposed(&window);
+}
+
+} // namespace
+
 class TestStudioWorld : public QObject {
     Q_OBJECT
 
@@ -40,11 +53,7 @@ class TestStudioWorld : public QObject {
     void selectingALandblockShowsTheWorld() {
         MainWindow window;
         Studio studio(&window);
-        QVERIFY(window.openDat(PORTALKIT_DEMO_DAT));
-        QVERIFY(window.openDat(PORTALKIT_DEMO_CELL_DAT));
-        window.resize(900, 700);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openDemo(window));
         QVERIFY(studio.showSetup(testing::demo_ids::kHuman));
         QVERIFY(studio.viewport()->scene().drawnParts() > 0);
 
@@ -88,11 +97,7 @@ class TestStudioWorld : public QObject {
     void ctrlClickStandsTheSetupOnTheGround() {
         MainWindow window;
         Studio studio(&window);
-        QVERIFY(window.openDat(PORTALKIT_DEMO_DAT));
-        QVERIFY(window.openDat(PORTALKIT_DEMO_CELL_DAT));
-        window.resize(900, 700);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openDemo(window));
         QSignalSpy shown(&studio, &Studio::worldShown);
         QVERIFY(window.selectEntry(0xA9B4FFFE));
         QVERIFY(shown.wait(60000));
@@ -155,11 +160,7 @@ class TestStudioWorld : public QObject {
     void aScenarioWithAPlaceIsPlayedInTheWorld() {
         MainWindow window;
         Studio studio(&window);
-        QVERIFY(window.openDat(PORTALKIT_DEMO_DAT));
-        QVERIFY(window.openDat(PORTALKIT_DEMO_CELL_DAT));
-        window.resize(900, 700);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openDemo(window));
         QSignalSpy shown(&studio, &Studio::worldShown);
         const QString file =
             QDir(EffectLauncher::defaultScenarioFolder()).filePath("town_bolt.json");
@@ -188,11 +189,7 @@ class TestStudioWorld : public QObject {
     void movingToANeighbourKeepsTheSharedBlocks() {
         MainWindow window;
         Studio studio(&window);
-        QVERIFY(window.openDat(PORTALKIT_DEMO_DAT));
-        QVERIFY(window.openDat(PORTALKIT_DEMO_CELL_DAT));
-        window.resize(900, 700);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openDemo(window));
         QSignalSpy shown(&studio, &Studio::worldShown);
         const render::WorldView& world = studio.viewport()->scene().world();
         studio.showLandblock(0xA9B4FFFF);
@@ -212,11 +209,7 @@ class TestStudioWorld : public QObject {
     void selectingADungeonShowsItsCells() {
         MainWindow window;
         Studio studio(&window);
-        QVERIFY(window.openDat(PORTALKIT_DEMO_DAT));
-        QVERIFY(window.openDat(PORTALKIT_DEMO_CELL_DAT));
-        window.resize(900, 700);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openDemo(window));
         QSignalSpy shown(&studio, &Studio::worldShown);
         const render::WorldView& world = studio.viewport()->scene().world();
 
