@@ -92,7 +92,8 @@ complete_words() { # complete_words PROGRAM WORD... : what TAB offers after the 
 }
 [ "$(complete_words portalkit ver)" = verify ] || fail "completion of a command"
 [ "$(complete_words portalkit audit --man)" = --manifest ] || fail "completion of an option"
-[ "$(complete_words portalkit bench p)" = particles ] || fail "completion of a suite"
+[ "$(complete_words portalkit bench pa)" = particles ] || fail "completion of a suite"
+[ "$(complete_words portalkit bench p)" = "particles physics" ] || fail "completion of suites sharing a prefix"
 
 step "examples/list_entries against the installed CMake package"
 cmake -S "$root/examples/list_entries" -B example -G Ninja -DCMAKE_BUILD_TYPE=Release \
