@@ -61,7 +61,11 @@ class Sweep {
         cell.terrain = m_terrain.find(cellId);
         cell.cellId = cellId;
         cell.blockOffset = fromWorld(world::blockOffset(m_path.checkCellId, cellId));
-        return landCellEnvCollisions(cell, m_info, m_path, m_collision);
+        const bool hadNormal = m_collision.collisionNormalValid;
+        const TransitionState state = landCellEnvCollisions(cell, m_info, m_path, m_collision);
+        if (!hadNormal && m_collision.collisionNormalValid)
+            m_hitTerrainCell = cellId; // the terrain set the collision normal
+        return state;
     }
     TransitionState staticCollisions();
     TransitionState insertIntoCell(int n);
@@ -76,6 +80,9 @@ class Sweep {
     bool m_checkLoaded = false; // check_cell is a loaded cell (else null)
     bool m_killVelocity = false;
     bool m_bspTooDeep = false;
+    int m_hitStatic = -1;
+    std::uint16_t m_hitPolygon = 0;
+    std::uint32_t m_hitTerrainCell = 0;
 };
 
 // The statics sphere 0 can reach, each through its physics BSP in its own space as a missile
@@ -86,7 +93,8 @@ class Sweep {
 // the same set.
 TransitionState Sweep::staticCollisions() {
     const TransitionSphere& s0 = m_path.globalSphere[0];
-    for (const StaticObject& object : m_terrain.statics) {
+    for (std::size_t index = 0; index < m_terrain.statics.size(); ++index) {
+        const StaticObject& object = m_terrain.statics[index];
         const Vec3 at = s0.center - fromWorld(world::blockOffset(m_path.checkCellId, object.block));
         const Vec3 from = m_path.globalCurrCenter[0] -
                           fromWorld(world::blockOffset(m_path.currCellId, object.block));
@@ -103,6 +111,8 @@ TransitionState Sweep::staticCollisions() {
         m_bspTooDeep = m_bspTooDeep || walk.tooDeep;
         if (hit || walk.hit) {
             m_collision.setCollisionNormal(rotate(object.frame.orientation, walk.hit->normal));
+            m_hitStatic = int(index);
+            m_hitPolygon = walk.hit->id;
             return TransitionState::Collided;
         }
     }
@@ -214,6 +224,9 @@ TerrainTransition Sweep::run() {
     out.origin = m_path.currOrigin;
     out.killVelocity = m_killVelocity;
     out.bspTooDeep = m_bspTooDeep;
+    out.hitStatic = m_hitStatic;
+    out.hitPolygon = m_hitPolygon;
+    out.hitTerrainCell = m_hitTerrainCell;
     out.collision = m_collision;
     out.info = m_info;
     return out;

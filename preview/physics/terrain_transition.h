@@ -63,6 +63,12 @@ struct TerrainTransition {
     CollisionInfo collision; // contact plane, collision normal, last known plane
     ObjectInfo info;         // with Contact / OnWalkable as the last step left them
     bool bspTooDeep = false; // a static's malformed physics tree stopped a walk (reported)
+    // What stopped the sweep, for the trace: a static (its index in TerrainWorld::statics and
+    // the polygon of its physics BSP) or the terrain of an outdoor cell; neither when nothing
+    // was hit.
+    int hitStatic = -1;
+    std::uint16_t hitPolygon = 0;
+    std::uint32_t hitTerrainCell = 0;
 };
 
 // Runs the sweep for `info` (a path-clipped mover without step-down: a Missile) from move.begin

@@ -103,6 +103,8 @@ class TestTerrainTransition : public QObject {
         QVERIFY(t.stepsTaken < t.stepsPlanned);
         QVERIFY(t.collision.collisionNormalValid);
         QVERIFY(t.collision.collisionNormal.z > 0.99f); // the flat town floor
+        QCOMPARE(t.hitStatic, -1);
+        QVERIFY(world::isOutdoorCell(t.hitTerrainCell));
         const float under = ground(kTown, t.origin.x, t.origin.y);
         QVERIFY2(std::abs(t.origin.z - 0.1f - under) < 1e-3f,
                  qPrintable(QStringLiteral("%1 vs ground %2").arg(t.origin.z).arg(under)));
@@ -157,6 +159,11 @@ class TestTerrainTransition : public QObject {
         QVERIFY2(t.origin.x <= 92 - 0.1f + 1e-3f && t.origin.x > 92 - 0.35f,
                  qPrintable(QString::number(t.origin.x)));
         QVERIFY(!t.bspTooDeep);
+        // The trace names what stopped it: the house (the demo block's only static with a
+        // wall), one of its polygons, and not the ground.
+        QVERIFY(t.hitStatic >= 0);
+        QVERIFY(demoWorld().statics[std::size_t(t.hitStatic)].geometry->polygon(t.hitPolygon));
+        QCOMPARE(t.hitTerrainCell, 0u);
     }
 
     // Through the doorway the arrow flies into the house untouched; from inside, the north wall
