@@ -14,6 +14,8 @@
 
 namespace portalkit::preview {
 
+struct BspPolygon; // bsp_collision.h
+
 // The world library's vectors in the preview's type (the same three floats).
 inline Vec3 fromWorld(world::Vec3 v) {
     return {v.x, v.y, v.z};
@@ -48,6 +50,18 @@ inline constexpr float kTransitionEpsilon = 0.00019999999f;
 struct TransitionSphere {
     Vec3 center;
     float radius = 0;
+};
+
+// SPHEREPATH::InsertType: a sweep step, or a placement test (solid check, no sliding).
+enum class InsertType { Transition = 0, Placement = 1, InitialPlacement = 2 };
+
+// A check position with the spheres cached at it: what save_check_pos keeps and
+// restore_check_pos / set_check_pos put back (the spheres rebuilt from the position).
+struct CheckPosition {
+    Vec3 origin;
+    std::uint32_t cellId = 0;
+    std::array<TransitionSphere, 2> spheres{};
+    Vec3 lowPoint;
 };
 
 // What the mover is, as OBJECTINFO::init reads it (R52).
@@ -107,8 +121,45 @@ struct SpherePath {
     float walkInterp = 1;
     bool checkWalkable = false;
 
+    // The walker's state (step up, step down, landing, edge slide; preview/physics/step_moves.h).
+    InsertType insertType = InsertType::Transition;
+    bool stepUp = false;
+    Vec3 stepUpNormal;    // the obstacle's normal a step up or a landing started from
+    bool collide = false; // a non-contact mover met a BSP: land on a walkable face (set_collide)
+    float walkableAllowance = 0; // the normal z a face needs to count as walkable here
+    // The BSP face a step-down or landing stood the mover on (set_walkable), in its owner's
+    // space: the sphere there, the owner's up axis, the owner's frame (check_pos's landblock) and
+    // scale. Points into the owner's PhysicsGeometry, which outlives the transition.
+    const BspPolygon* walkable = nullptr;
+    TransitionSphere walkableCheckPos;
+    Vec3 walkableUp;
+    Frame walkablePos;
+    float walkableScale = 1;
+    // A polygon grazed while in contact, resolved after the cells (set_neg_poly_hit).
+    bool negPolyHit = false;
+    bool negStepUp = false;
+    Vec3 negCollisionNormal;
+    bool obstructionEthereal = false;
+    bool bldgCheck = false;
+    bool hitsInteriorCell = false;
+    bool cellArrayValid = false;
+    CheckPosition backupCheckPos; // save_check_pos
+
     // add_offset_to_check_pos: the check position and its spheres move together.
     void addOffsetToCheckPos(Vec3 offset);
+    CheckPosition checkPosition() const {
+        return {checkOrigin, checkCellId, globalSphere, globalLowPoint};
+    }
+    // set_check_pos: the position and the spheres cached at it.
+    void setCheckPosition(const CheckPosition& p) {
+        checkOrigin = p.origin;
+        checkCellId = p.cellId;
+        globalSphere = p.spheres;
+        globalLowPoint = p.lowPoint;
+        cellArrayValid = false;
+    }
+    void saveCheckPos() { backupCheckPos = checkPosition(); }
+    void restoreCheckPos() { setCheckPosition(backupCheckPos); }
 };
 
 } // namespace portalkit::preview
