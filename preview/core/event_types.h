@@ -279,6 +279,24 @@ struct CollisionHit {
     Vec3 velocityBefore;
     Vec3 velocityAfter;
 };
+// The retail transition's answer for one quantum in a cell DAT's world
+// (docs/physics.md#flights-in-the-real-world): the cell the body ends in, its contact plane, and
+// what stopped the sweep. Published with every `physics` event there.
+struct TransitionDone {
+    static constexpr std::string_view kName = "transition";
+    bool ok = false; // false: the transition failed and the origin stayed (R57)
+    std::uint32_t cell = 0;
+    int steps = 0, stepsPlanned = 0;
+    bool contact = false;
+    Vec3 contactNormal;
+    std::uint32_t contactCell = 0;
+    bool water = false;
+    bool walkable = false;
+    std::optional<HitKind> hit;           // terrain, static or cell
+    std::uint32_t hitId = 0;              // the static's GfxObj, or the cell id
+    std::optional<std::uint16_t> polygon; // the physics polygon of a static or cell
+    bool bspTooDeep = false;
+};
 // A velocity and omega installed from outside (VectorUpdate).
 struct VectorSet {
     static constexpr std::string_view kName = "vector";
@@ -318,7 +336,8 @@ using EventKind =
                  HookFired, SoundPlayed, AttackMade, AppearanceChanged, NoChildAtPart,
                  TextureVelocitySet, EmitterCreated, EmitterReplaced, EmitterSuppressed,
                  EmitterStopped, EmitterRetired, EmitterDestroyed, EmitterMissing, EmitterInvalid,
-                 ParticlesSampled, PhysicsQuantum, CollisionHit, VectorSet, Placed, PacketHandled>;
+                 ParticlesSampled, PhysicsQuantum, CollisionHit, TransitionDone, VectorSet, Placed,
+                 PacketHandled>;
 
 // Every kind's name, in variant order.
 template <std::size_t... I> constexpr auto eventNamesOf(std::index_sequence<I...>) {

@@ -19,6 +19,7 @@ namespace portalkit::preview {
 namespace transient {
 constexpr std::uint32_t Contact = 0x1;
 constexpr std::uint32_t OnWalkable = 0x2;
+constexpr std::uint32_t WaterContact = 0x8; // the contact plane is water (R54)
 constexpr std::uint32_t StationaryFall = 0x10;
 constexpr std::uint32_t StationaryStop = 0x20;
 constexpr std::uint32_t StationaryStuck = 0x40;
@@ -50,6 +51,9 @@ struct ObjectFacts {
 struct PhysicsBody {
     std::uint32_t id = 0;
     Frame frame; // world
+    // The cell the last transition left the body in (a cell DAT's world only); 0 when unknown,
+    // when the cell under its origin is taken.
+    std::uint32_t cellId = 0;
     Vec3 velocity;
     Vec3 acceleration;
     Vec3 omega; // world axes (Frame::grotate)

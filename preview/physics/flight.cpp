@@ -1,5 +1,6 @@
 #include "preview/physics/flight.h"
 
+#include "preview/physics/flight_commit.h"
 #include "preview/physics/quanta.h"
 
 #include <algorithm>
@@ -17,25 +18,6 @@ constexpr float kContactSlop = 0.0002f;
 
 Vec3 lerp(Vec3 a, Vec3 b, double t) {
     return a + (b - a) * float(t);
-}
-
-void setContact(PhysicsBody& body, bool contact, Vec3 normal) {
-    body.transientState &= ~(transient::Contact | transient::OnWalkable);
-    if (!contact)
-        return;
-    body.contactNormal = normal;
-    body.transientState |= transient::Contact;
-    if (normal.z >= kFloorZ)
-        body.transientState |= transient::OnWalkable;
-}
-
-QuantumRecord recordOf(const PhysicsBody& body, double dt) {
-    QuantumRecord record;
-    record.dt = dt;
-    record.frame = body.frame;
-    record.velocity = body.velocity;
-    record.transientState = body.transientState;
-    return record;
 }
 
 // The sweep from `from` to `to` (updated to where the body ends): up to kMaxSlides slides along
@@ -115,15 +97,50 @@ bool reportCollisions(PhysicsBody& body, const std::optional<SweepHit>& hit, boo
     return scripted;
 }
 
-// The body stays where it was and takes the candidate's rotation, with no reported velocity:
-// UpdateObjectInternal's answer to no spheres (R40) and to a failed transition (R57).
+} // namespace
+
+QuantumRecord recordOf(const PhysicsBody& body, double dt) {
+    QuantumRecord record;
+    record.dt = dt;
+    record.frame = body.frame;
+    record.velocity = body.velocity;
+    record.transientState = body.transientState;
+    return record;
+}
+
 void keepOrigin(PhysicsBody& body, Frame candidate) {
     candidate.origin = body.frame.origin;
     body.frame = candidate;
     body.cachedVelocity = {};
 }
 
-} // namespace
+void setContact(PhysicsBody& body, bool contact, Vec3 normal) {
+    body.transientState &= ~(transient::Contact | transient::OnWalkable);
+    if (!contact)
+        return;
+    body.contactNormal = normal;
+    body.transientState |= transient::Contact;
+    if (normal.z >= kFloorZ)
+        body.transientState |= transient::OnWalkable;
+}
+
+QuantumRecord finishCommit(PhysicsBody& body, const Frame& old, const Frame& to,
+                           const std::optional<SweepHit>& hit, bool prevOnWalkable, double dt) {
+    body.frame = to;
+    body.cachedVelocity = (to.origin - old.origin) * float(1.0 / dt);
+    const bool scripted = reportCollisions(body, hit, prevOnWalkable);
+    const Vec3 before = body.velocity;
+    const Response response =
+        handleAllCollisions(body, hit.has_value(), hit ? hit->normal : Vec3{}, prevOnWalkable);
+    QuantumRecord record = recordOf(body, dt);
+    record.swept = true;
+    record.scriptedCollision = scripted;
+    if (hit)
+        record.collision =
+            CollisionRecord{hit->kind, hit->id, hit->normal,  hit->normal.z >= kFloorZ,
+                            response,  before,  body.velocity};
+    return record;
+}
 
 Frame integrateCandidate(PhysicsBody& body, double dt, const Frame& offset) {
     // Retail calls calc_acceleration from the state and contact setters; doing it here, once
@@ -151,6 +168,8 @@ QuantumRecord commitCandidate(PhysicsBody& body, const PreviewWorld& world, Fram
 
     // get_object_info adds PathClipped for a Missile, never PerfectClip (R39): a clipped path
     // stops at its first contact instead of sliding on.
+    if (world.dat)
+        return commitThroughTransition(body, world, candidate, dt);
     const bool pathClipped = (objectInfoState(body) & object_info::kPathClipped) != 0;
     const ObjectFacts mover = body.facts();
     Frame to = candidate;
@@ -173,21 +192,7 @@ QuantumRecord commitCandidate(PhysicsBody& body, const PreviewWorld& world, Fram
     const bool stationary = length(to.origin - old.origin) < kEpsilon;
     body.framesStationaryFall =
         (last && !prevContact && stationary) ? body.framesStationaryFall + 1 : 0;
-    body.frame = to;
-    body.cachedVelocity = (to.origin - old.origin) * float(1.0 / dt);
-
-    const bool scripted = reportCollisions(body, last, prevOnWalkable);
-    const Vec3 before = body.velocity;
-    const Response response =
-        handleAllCollisions(body, last.has_value(), last ? last->normal : Vec3{}, prevOnWalkable);
-    QuantumRecord record = recordOf(body, dt);
-    record.swept = true;
-    record.scriptedCollision = scripted;
-    if (last)
-        record.collision =
-            CollisionRecord{last->kind, last->id, last->normal, last->normal.z >= kFloorZ,
-                            response,   before,   body.velocity};
-    return record;
+    return finishCommit(body, old, to, last, prevOnWalkable, dt);
 }
 
 void placeBody(PhysicsBody& body, const PreviewWorld& world) {

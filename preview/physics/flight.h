@@ -24,6 +24,23 @@ struct CollisionRecord {
     Vec3 velocityBefore, velocityAfter;
 };
 
+// The retail transition's answer for one quantum in a cell DAT's world, for the `transition`
+// trace event: where the body ended, its contact plane, and what stopped the sweep.
+struct TransitionRecord {
+    bool ok = false;        // find_transitional_position succeeded (else R57 kept the origin)
+    std::uint32_t cell = 0; // the cell the body ends in
+    int stepsTaken = 0, stepsPlanned = 0;
+    bool contact = false; // a contact plane was found
+    Vec3 contactNormal;
+    std::uint32_t contactCell = 0;
+    bool water = false; // the contact plane is water
+    bool walkable = false;
+    std::optional<HitKind> hit; // Terrain, Static or Cell
+    std::uint32_t hitId = 0;    // the static's GfxObj, the terrain's or the EnvCell's cell id
+    std::uint16_t polygon = 0;  // the physics polygon of a static or cell
+    bool bspTooDeep = false;    // a malformed physics tree stopped a walk
+};
+
 // What one quantum did, for the `physics` and `collision` trace events.
 struct QuantumRecord {
     double time = 0; // PhysicsTimer at the end of the quantum (set by updateObject)
@@ -37,6 +54,7 @@ struct QuantumRecord {
     // weenie's DoCollision plays the default script (R46).
     bool scriptedCollision = false;
     std::optional<CollisionRecord> collision;
+    std::optional<TransitionRecord> transition; // in a cell DAT's world
 };
 
 // The first half of UpdateObjectInternal (UpdatePositionInternal): calc_acceleration from the

@@ -123,6 +123,12 @@ const char* hitKindName(HitKind kind) {
         return "box";
     case HitKind::Sphere:
         return "sphere";
+    case HitKind::Terrain:
+        return "terrain";
+    case HitKind::Static:
+        return "static";
+    case HitKind::Cell:
+        return "cell";
     }
     return "ground";
 }

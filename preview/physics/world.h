@@ -7,10 +7,23 @@
 
 #include "preview/physics/body.h"
 
+#include <memory>
 #include <optional>
 #include <vector>
 
 namespace portalkit::preview {
+
+struct DatWorld; // dat_world.h: a cell DAT's terrain, statics and cells as the transition meets
+                 // them
+
+// A scenario in the real world of a cell DAT (docs/physics.md#flights-in-the-real-world): its
+// geometry, and where the scenario frame stands in it. Bodies then sweep through the retail
+// transition against it instead of the ground plane; boxes and spheres still apply on top.
+struct DatGeometry {
+    std::shared_ptr<const DatWorld> world;
+    std::uint32_t block = 0; // the landblock the scenario frame is placed in, 0xXXYYFFFF
+    Vec3 origin;             // the scenario frame's (0, 0, 0), landblock-local to `block`
+};
 
 struct GroundPlane {
     float height = 0;     // the plane passes through (0, 0, height)
@@ -35,18 +48,22 @@ struct PreviewWorld {
     std::vector<WorldSphere> spheres;
     // The loaded area: a sweep ending outside it has no cell, so the transition fails.
     std::optional<std::pair<Vec3, Vec3>> bounds;
+    std::optional<DatGeometry> dat;
 
     bool contains(Vec3 p) const;
 };
 
-enum class HitKind { Ground, Box, Sphere };
+// What a sweep met: the preview world's ground plane, a box or a sphere; or in a cell DAT's world
+// the terrain, a static object's physics BSP, or an EnvCell's walls.
+enum class HitKind { Ground, Box, Sphere, Terrain, Static, Cell };
 const char* hitKindName(HitKind kind);
 
 struct SweepHit {
     double t = 0; // fraction of the move at first contact, in [0, 1]
     Vec3 normal;  // from the surface towards the mover
     HitKind kind = HitKind::Ground;
-    std::uint32_t id = 0; // the box's or sphere's id; 0 for the ground
+    std::uint32_t id =
+        0; // the box's or sphere's id, the static's GfxObj or the cell; 0 for the ground
 };
 
 // The first contact of the mover's spheres moving from `from` to `to` (each sphere's centre

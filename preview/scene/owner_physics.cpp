@@ -51,6 +51,22 @@ void publishQuantum(const SceneContext& scene, const Owner& owner, const Quantum
     scene.publish(owner, PhysicsQuantum{record.dt, record.frame, record.velocity,
                                         flag(transient::Contact), flag(transient::OnWalkable),
                                         record.swept, record.transitionFailed});
+    if (const auto& t = record.transition)
+        scene.publish(owner, TransitionDone{.ok = t->ok,
+                                            .cell = t->cell,
+                                            .steps = t->stepsTaken,
+                                            .stepsPlanned = t->stepsPlanned,
+                                            .contact = t->contact,
+                                            .contactNormal = t->contactNormal,
+                                            .contactCell = t->contactCell,
+                                            .water = t->water,
+                                            .walkable = t->walkable,
+                                            .hit = t->hit,
+                                            .hitId = t->hitId,
+                                            .polygon = t->hit && *t->hit != HitKind::Terrain
+                                                           ? std::optional(t->polygon)
+                                                           : std::nullopt,
+                                            .bspTooDeep = t->bspTooDeep});
     if (record.collision)
         publishCollision(scene, owner, *record.collision);
 }

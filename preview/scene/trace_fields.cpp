@@ -336,6 +336,28 @@ QJsonObject fieldsOf(const CollisionHit& e) {
         fields["id"] = did(*e.id);
     return fields;
 }
+QJsonObject fieldsOf(const TransitionDone& e) {
+    QJsonObject fields{{"ok", e.ok},
+                       {"cell", did(e.cell)},
+                       {"steps", e.steps},
+                       {"steps_planned", e.stepsPlanned},
+                       {"contact", e.contact}};
+    if (e.contact) {
+        fields["contact_normal"] = vector(e.contactNormal);
+        fields["contact_cell"] = did(e.contactCell);
+        fields["walkable"] = e.walkable;
+        fields["water"] = e.water;
+    }
+    if (e.hit) {
+        fields["hit"] = hitKindName(*e.hit);
+        fields["hit_id"] = did(e.hitId);
+    }
+    if (e.polygon)
+        fields["polygon"] = int(*e.polygon);
+    if (e.bspTooDeep)
+        fields["bsp_too_deep"] = true;
+    return fields;
+}
 QJsonObject fieldsOf(const VectorSet& e) {
     return {{"velocity", vector(e.velocity)}, {"omega", vector(e.omega)}};
 }

@@ -176,6 +176,13 @@ Scenario loadScenario(const QByteArray& json, const QString& source) {
     if (node.has("world")) {
         scenario.world = worldOf(node["world"]);
         scenario.place = placeOf(node["world"]);
+        const QString geometry = node["world"]["geometry"].string(QStringLiteral("preview"));
+        if (geometry != QLatin1String("preview") && geometry != QLatin1String("dat"))
+            node["world"]["geometry"].fail("expected \"preview\" or \"dat\"");
+        scenario.datGeometry = geometry == QLatin1String("dat");
+        if (scenario.datGeometry && !scenario.place)
+            node["world"].fail("a world of \"geometry\": \"dat\" needs its \"cell\", "
+                               "\"landblock\" or \"coordinates\"");
     }
     for (const dat::JsonNode& message : node["messages"].elements())
         scenario.messages.push_back(timedMessageOf(message));

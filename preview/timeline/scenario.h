@@ -51,6 +51,9 @@ struct Scenario {
     std::uint32_t seed = 1;
     std::optional<PreviewWorld> world;
     std::optional<ScenarioPlace> place; // the world's cell/landblock/coordinates, when given
+    // "geometry": "dat": bodies collide with the cell DAT's terrain, statics and cells round the
+    // place (world/scene/scenario_world.h attaches them to `world`), not a ground plane.
+    bool datGeometry = false;
     std::vector<TimedMessage> messages; // in time order; equal times keep file order
 };
 

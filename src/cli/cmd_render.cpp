@@ -10,6 +10,7 @@
 #include "preview/scene/preview_scene.h"
 #include "preview/timeline/scenario.h"
 #include "render_world.h"
+#include "scenario_geometry.h"
 #include "ui/render/offscreen_renderer.h"
 #include "ui/render/world_view.h"
 #include "world/coords.h"
@@ -362,7 +363,13 @@ int runObjectsInWorld(const QCommandLineParser& parser, const WorldRenderJob* fr
     const auto portal = openAssets(dats.at(0));
     const auto cells = portal ? openAssets(cellPath) : nullptr;
     const auto world = cells ? placedWorld(*place, portal, cells) : std::nullopt;
-    return world ? renderJob(job, portal, *world) : kUsageOrIo;
+    if (!world)
+        return kUsageOrIo;
+    // The scenario's bodies collide with what is drawn when its world says so.
+    RenderJob placed = job;
+    if (placed.scenario && !attachScenarioGeometry(*placed.scenario, *portal, dats.at(0), cellPath))
+        return kUsageOrIo;
+    return renderJob(placed, portal, *world);
 }
 
 int runWorld(const QCommandLineParser& parser) {

@@ -9,6 +9,7 @@
 #include "preview/scene/preview_scene.h"
 #include "preview/scene/trace.h"
 #include "preview/timeline/scenario.h"
+#include "scenario_geometry.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -95,10 +96,10 @@ int runScenario(const QCommandLineParser& parser) {
         return kUsageOrIo;
     }
 
-    auto dat = openDat(parser.positionalArguments().at(0));
-    if (!dat)
+    const QStringList dats = parser.positionalArguments();
+    auto assets = openAssets(dats.at(0));
+    if (!assets || !attachScenarioGeometry(scenario, *assets, dats.at(0), dats.value(1)))
         return kUsageOrIo;
-    auto assets = std::make_shared<Assets>(std::make_shared<const dat::DatFile>(std::move(*dat)));
     TraceSink sink;
     PreviewScene scene(assets, scenario.seed);
     if (!sink.open(parser, scene.events()))
@@ -147,6 +148,10 @@ int runSimulate(const QStringList& arguments) {
         "launch, move, strike and delete objects in a small world. Deterministic: the same seed "
         "gives the same trace. Without --trace or --summary prints the summary.");
     parser.addPositionalArgument("DAT", "The portal DAT (the demo DAT or client_portal.dat).");
+    parser.addPositionalArgument("CELL.dat",
+                                 "With a --scenario whose world is the cell DAT's: the cell DAT "
+                                 "(default: client_cell_1.dat beside the portal DAT).",
+                                 "[CELL.dat]");
     parser.addOptions(objectEffectOptions());
     parser.addOptions({
         {"seed", "Random seed.", "N", "1"},
@@ -159,8 +164,16 @@ int runSimulate(const QStringList& arguments) {
         {"trace", "Write every event as a JSON line to FILE ('-' for stdout).", "FILE"},
         {"summary", "Print totals as JSON."},
     });
-    if (auto exit = parseOrExit(parser, arguments, 1))
+    if (auto exit = parseOrExit(parser, arguments, -1))
         return *exit;
+    const qsizetype positional = parser.positionalArguments().size();
+    const qsizetype allowed = parser.isSet("scenario") ? 2 : 1;
+    if (positional < 1 || positional > allowed) {
+        printError(QStringLiteral("expected %1 argument(s), got %2 (see --help)")
+                       .arg(allowed == 1 ? QStringLiteral("1") : QStringLiteral("1 or 2"))
+                       .arg(positional));
+        return kUsageOrIo;
+    }
     if (parser.isSet("scenario"))
         return runScenario(parser);
 

@@ -81,14 +81,6 @@ std::optional<render::OrbitCamera> worldCamera(const WorldRenderJob& job,
 
 } // namespace
 
-QString findCellDat(const QString& portalPath, const QString& given) {
-    if (!given.isEmpty())
-        return given;
-    // As the studio opens the demo: the cell DAT beside the portal DAT (ui/studio/studio.cpp).
-    const QString beside = QFileInfo(portalPath).dir().filePath("client_cell_1.dat");
-    return QFileInfo::exists(beside) ? beside : QString();
-}
-
 // --landblock or --cell: which world to draw and from where; false after saying what is wrong.
 bool readWorldPlace(const QCommandLineParser& parser, WorldRenderJob& job) {
     if (parser.isSet("cell")) {

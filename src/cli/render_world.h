@@ -35,8 +35,6 @@ struct WorldRenderJob {
 std::optional<std::uint32_t> parseEnvCell(const QString& text);
 // "0xA9B4" or a landblock, LandBlockInfo or cell id: the landblock, 0xXXYYFFFF.
 std::optional<std::uint32_t> parseLandblock(const QString& text);
-// The cell DAT given, else client_cell_1.dat beside the portal DAT when it exists; empty if none.
-QString findCellDat(const QString& portalPath, const QString& given);
 
 // --landblock or --cell, and --radius: which world to draw and from where; false after saying
 // what is wrong.

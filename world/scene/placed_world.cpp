@@ -4,6 +4,7 @@
 #include "datreader/records/region.h"
 #include "world/coords.h"
 #include "world/placement.h"
+#include "world/scene/cell_builder.h"
 #include "world/terrain.h"
 
 namespace portalkit::world {
@@ -67,6 +68,17 @@ std::optional<Vec3> defaultOrigin(const WorldSources& sources, const preview::Sc
 }
 
 } // namespace
+
+std::optional<Vec3> placeOrigin(const WorldSources& sources, const preview::ScenarioPlace& place,
+                                QString* why) {
+    if (place.originGiven)
+        return worldVec(place.origin);
+    std::vector<WorldBlock> blocks(1);
+    if (isEnvCell(place.cellId)) // only its own block's cells, in that block's frame
+        blocks[0].cells =
+            buildBlockCells(sources, landblockOf(place.cellId), landblockOf(place.cellId));
+    return defaultOrigin(sources, place, blocks, why);
+}
 
 void translateBlocks(std::vector<WorldBlock>& blocks, QVector3D by) {
     for (WorldBlock& block : blocks) {

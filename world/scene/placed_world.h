@@ -21,6 +21,12 @@ struct PlacedWorld {
     Vec3 origin;                    // the scenario frame's (0, 0, 0), landblock-local metres
 };
 
+// The scenario frame's (0, 0, 0) for `place`, landblock-local: as given, else as
+// buildPlacedWorld picks it (on the ground, or an EnvCell's centre on its floor). Nothing, with
+// `why` set, for an EnvCell the cell DAT lacks.
+std::optional<Vec3> placeOrigin(const WorldSources& sources, const preview::ScenarioPlace& place,
+                                QString* why = nullptr);
+
 // Moves everything drawn (terrain vertices, parts, cells, portals, offsets) by `by`.
 void translateBlocks(std::vector<WorldBlock>& blocks, QVector3D by);
 

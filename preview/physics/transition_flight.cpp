@@ -1,0 +1,158 @@
+// UpdateObjectInternal's sweep in a cell DAT's world (docs/physics.md#flights-in-the-real-world):
+// the body's move goes through the retail transition over the world's terrain, statics and
+// cells, then SetPositionInternal commits what the transition answers (R57, R58). The preview
+// world's boxes and spheres, when a scenario adds them, are swept on top over the same move.
+
+#include "preview/physics/dat_world.h"
+#include "preview/physics/flight_commit.h"
+#include "preview/physics/object_info.h"
+#include "world/coords.h"
+
+namespace portalkit::preview {
+
+namespace {
+
+// The scenario frame ↔ landblock-local coordinates of a cell (the wire's Position is the
+// latter): the scenario frame's (0, 0, 0) is `dat.origin` in `dat.block`.
+Vec3 toCellFrame(const DatGeometry& dat, std::uint32_t cell, Vec3 scenario) {
+    return scenario + dat.origin - fromWorld(world::blockOffset(dat.block, cell));
+}
+Vec3 toScenarioFrame(const DatGeometry& dat, std::uint32_t cell, Vec3 local) {
+    return local + fromWorld(world::blockOffset(dat.block, cell)) - dat.origin;
+}
+
+// The cell the move begins in: the one the last transition left the body in, else the outdoor
+// cell under its origin (nothing off the world).
+std::optional<std::uint32_t> beginCell(const PhysicsBody& body, const DatGeometry& dat) {
+    if (world::isEnvCell(body.cellId))
+        return body.cellId;
+    const Vec3 local = body.frame.origin + dat.origin;
+    const auto outside = world::adjustToOutside(dat.block, {local.x, local.y, local.z});
+    if (!outside)
+        return std::nullopt;
+    return outside->cellId;
+}
+
+ObjectInfo objectInfoOf(const PhysicsBody& body) {
+    MoverDescription mover;
+    mover.physicsState = body.state;
+    mover.transient = body.transientState;
+    mover.scale = body.scale;
+    mover.setupStepUpHeight = body.stepUpHeight; // already × scale (setShape)
+    mover.setupStepDownHeight = body.stepDownHeight;
+    return makeObjectInfo(mover);
+}
+
+// The body's spheres (at most two) in the world's axes at the candidate's facing.
+TerrainMove moveOf(const PhysicsBody& body, const Frame& candidate, std::uint32_t cell,
+                   const DatGeometry& dat) {
+    TerrainMove move;
+    move.beginCell = cell;
+    move.begin = toCellFrame(dat, cell, body.frame.origin);
+    move.end = toCellFrame(dat, cell, candidate.origin);
+    move.numSphere = int(std::min<std::size_t>(body.spheres.size(), 2));
+    for (int i = 0; i < move.numSphere; ++i) {
+        const CollisionSphere& sphere = body.spheres[std::size_t(i)];
+        move.spheres[std::size_t(i)] = {rotate(candidate.orientation, sphere.center),
+                                        sphere.radius};
+    }
+    move.gravity = body.has(state::Gravity);
+    return move;
+}
+
+TransitionRecord recordOf(const TerrainTransition& t, const DatWorld& world) {
+    TransitionRecord out;
+    out.ok = t.ok;
+    out.cell = t.cell;
+    out.stepsTaken = t.stepsTaken;
+    out.stepsPlanned = t.stepsPlanned;
+    out.contact = t.collision.contactPlaneValid;
+    if (out.contact) {
+        const world::Vec3 n = t.collision.contactPlane.plane.normal;
+        out.contactNormal = fromWorld(n);
+        out.contactCell = t.collision.contactPlane.cellId;
+        out.water = t.collision.contactPlane.isWater;
+        out.walkable = n.z >= kFloorZ;
+    }
+    if (t.hitStatic >= 0) {
+        out.hit = HitKind::Static;
+        out.hitId = world.staticModels.at(std::size_t(t.hitStatic));
+        out.polygon = t.hitPolygon;
+    } else if (t.hitTerrainCell != 0) {
+        out.hit = HitKind::Terrain;
+        out.hitId = t.hitTerrainCell;
+    }
+    out.bspTooDeep = t.bspTooDeep;
+    return out;
+}
+
+// The transition's collision normal as the hit handle_all_collisions answers, at the fraction
+// of the move the body made.
+std::optional<SweepHit> hitOf(const TerrainTransition& t, const TransitionRecord& record) {
+    if (!t.collision.collisionNormalValid)
+        return std::nullopt;
+    SweepHit hit;
+    hit.normal = t.collision.collisionNormal;
+    hit.kind = record.hit.value_or(HitKind::Terrain);
+    hit.id = record.hitId;
+    return hit;
+}
+
+// SetPositionInternal's contact: Contact with a valid contact plane, OnWalkable on a walkable
+// one (R58), WaterContact when it is water (R54).
+void setTransitionContact(PhysicsBody& body, const TransitionRecord& record) {
+    setContact(body, record.contact, record.contactNormal);
+    body.transientState &= ~transient::WaterContact;
+    if (record.contact && record.water)
+        body.transientState |= transient::WaterContact;
+}
+
+// The preview world's boxes and spheres over the same move: a nearer hit than the transition's
+// end wins, and the body stops there.
+void sweepPreviewParts(const PhysicsBody& body, const PreviewWorld& world, const Frame& old,
+                       Frame& to, std::optional<SweepHit>& hit) {
+    if (world.boxes.empty() && world.spheres.empty() && !world.ground)
+        return;
+    const auto extra = sweepSpheres(world, body.spheres, old, to, body.facts(), body.targetId);
+    if (!extra)
+        return;
+    to.origin = old.origin + (to.origin - old.origin) * float(extra->t);
+    hit = extra;
+}
+
+} // namespace
+
+QuantumRecord commitThroughTransition(PhysicsBody& body, const PreviewWorld& world,
+                                      const Frame& candidate, double dt) {
+    const DatGeometry& dat = *world.dat;
+    const std::optional<std::uint32_t> cell = beginCell(body, dat);
+    const TerrainTransition t = cell ? terrainTransition(dat.world->terrain, objectInfoOf(body),
+                                                         moveOf(body, candidate, *cell, dat))
+                                     : TerrainTransition{};
+    const TransitionRecord transition = recordOf(t, *dat.world);
+    // A failed transition keeps the old origin, with the new rotation, and no response (R57).
+    if (!t.ok) {
+        keepOrigin(body, candidate);
+        QuantumRecord record = recordOf(body, dt);
+        record.swept = true;
+        record.transitionFailed = true;
+        record.transition = transition;
+        return record;
+    }
+    const Frame old = body.frame;
+    Frame to = candidate;
+    to.origin = toScenarioFrame(dat, t.cell, t.origin);
+    std::optional<SweepHit> hit = hitOf(t, transition);
+    sweepPreviewParts(body, world, old, to, hit);
+    const bool prevOnWalkable = body.onWalkable();
+    body.cellId = t.cell;
+    setTransitionContact(body, transition);
+    body.framesStationaryFall = t.collision.framesStationaryFall;
+    if (t.killVelocity)
+        body.velocity = {};
+    QuantumRecord record = finishCommit(body, old, to, hit, prevOnWalkable, dt);
+    record.transition = transition;
+    return record;
+}
+
+} // namespace portalkit::preview
