@@ -1,5 +1,6 @@
 #include "preview/physics/terrain_transition.h"
 
+#include "preview/physics/cell_array.h"
 #include "preview/physics/land_cell.h"
 #include "preview/physics/transition_cells.h"
 #include "preview/physics/transition_steps.h"
@@ -14,18 +15,21 @@ const world::LandblockTerrain* TerrainWorld::find(std::uint32_t cellOrBlockId) c
     return it == blocks.end() ? nullptr : &it->second;
 }
 
-StaticObject makeStaticObject(std::uint32_t block, const Frame& frame, float scale,
-                              std::shared_ptr<const PhysicsGeometry> geometry) {
-    StaticObject out{world::landblockOf(block), frame, scale, std::move(geometry), 0};
-    for (const auto& [id, polygon] : out.geometry->polygons)
-        for (const Vec3& v : polygon.vertices)
-            out.reach = std::max(out.reach, length(v) * scale);
-    return out;
+const EnvCellEntry* TerrainWorld::envCell(std::uint32_t id) const {
+    const auto it = envCells.find(id);
+    return it == envCells.end() ? nullptr : &it->second;
+}
+
+bool TerrainWorld::loaded(std::uint32_t cellId) const {
+    return world::isOutdoorCell(cellId) ? find(cellId) != nullptr : envCell(cellId) != nullptr;
 }
 
 namespace {
 
-// One transition: the state the client's CTransition holds, and its routines over terrain.
+// A restriction object the client has not loaded (GetObject finds nothing).
+const RestrictionObject kUnloadedRestriction{false, false, 0, std::nullopt};
+
+// One transition: the state the client's CTransition holds, and its routines over the cells.
 class Sweep {
   public:
     Sweep(const TerrainWorld& terrain, const ObjectInfo& info, const TerrainMove& move)
@@ -33,9 +37,10 @@ class Sweep {
         m_path.numSphere = std::min(move.numSphere, 2);
         m_path.currCellId = m_path.checkCellId = move.beginCell;
         m_path.currOrigin = move.begin;
+        m_path.beginInEnvCell = !world::isOutdoorCell(move.beginCell);
         placeCheck(move.begin);
         cacheCurr();
-        m_checkLoaded = m_terrain.find(move.beginCell) != nullptr;
+        m_checkLoaded = m_terrain.loaded(move.beginCell);
     }
 
     TerrainTransition run();
@@ -56,19 +61,16 @@ class Sweep {
         m_path.currLowPoint = m_path.globalLowPoint;
     }
 
-    TransitionState cellCollisions(std::uint32_t cellId) {
-        LandCellContext cell;
-        cell.terrain = m_terrain.find(cellId);
-        cell.cellId = cellId;
-        cell.blockOffset = fromWorld(world::blockOffset(m_path.checkCellId, cellId));
-        const bool hadNormal = m_collision.collisionNormalValid;
-        const TransitionState state = landCellEnvCollisions(cell, m_info, m_path, m_collision);
-        if (!hadNormal && m_collision.collisionNormalValid)
-            m_hitTerrainCell = cellId; // the terrain set the collision normal
-        return state;
-    }
+    TransitionState terrainCollisions(std::uint32_t cellId);
+    TransitionState envCollisions(std::uint32_t cellId);
     TransitionState staticCollisions();
+    // find_collisions of one cell: an outdoor cell's terrain (then, for the check cell, the
+    // statics), or an EnvCell's restriction, physics BSP and statics.
+    TransitionState cellCollisions(std::uint32_t cellId) {
+        return world::isOutdoorCell(cellId) ? terrainCollisions(cellId) : envCollisions(cellId);
+    }
     TransitionState insertIntoCell(int n);
+    TransitionState otherCellCollisions(const CellArray& array);
     TransitionState checkOtherCells();
     TransitionState transitionalInsert(int n);
 
@@ -80,52 +82,88 @@ class Sweep {
     bool m_checkLoaded = false; // check_cell is a loaded cell (else null)
     bool m_killVelocity = false;
     bool m_bspTooDeep = false;
+    bool m_cellArrayFull = false;
     int m_hitStatic = -1;
     std::uint16_t m_hitPolygon = 0;
     std::uint32_t m_hitTerrainCell = 0;
+    std::uint32_t m_hitEnvCell = 0;
+    int m_hitCellStatic = -1;
+    bool m_restricted = false;
 };
 
-// The statics sphere 0 can reach, each through its physics BSP in its own space as a missile
-// meets it (BSPTREE::find_collisions' path-clipped branch without PerfectClip, R39, R60): any
-// polygon the sphere reaches, even one it moves along or away from, is a collision with that
-// polygon's normal turned back into the world. The client reaches statics through the shadows
-// registered in the cells the spheres touch; testing every static whose reach the sphere meets is
-// the same set.
+// CLandCell::find_env_collisions: the terrain under sphere 0.
+TransitionState Sweep::terrainCollisions(std::uint32_t cellId) {
+    LandCellContext cell;
+    cell.terrain = m_terrain.find(cellId);
+    cell.cellId = cellId;
+    cell.blockOffset = fromWorld(world::blockOffset(m_path.checkCellId, cellId));
+    cell.mover = m_move.mover;
+    const bool hadNormal = m_collision.collisionNormalValid;
+    const TransitionState state = landCellEnvCollisions(cell, m_info, m_path, m_collision);
+    if (!hadNormal && m_collision.collisionNormalValid)
+        m_hitTerrainCell = cellId; // the terrain set the collision normal
+    return state;
+}
+
+// CEnvCell::find_collisions, with what stopped the mover kept for the trace.
+TransitionState Sweep::envCollisions(std::uint32_t cellId) {
+    const EnvCellEntry& cell = *m_terrain.envCell(cellId);
+    EnvCellContext context;
+    context.cell = &cell;
+    context.blockOffset = fromWorld(world::blockOffset(m_path.checkCellId, cellId));
+    context.currBlockOffset = fromWorld(world::blockOffset(m_path.currCellId, cellId));
+    context.mover = m_move.mover;
+    if (cell.restrictionObject != 0) {
+        const auto it = m_terrain.restrictionObjects.find(cell.restrictionObject);
+        context.restriction =
+            it == m_terrain.restrictionObjects.end() ? &kUnloadedRestriction : &it->second;
+    }
+    EnvCellHit hit;
+    const TransitionState state = envCellCollisions(context, m_info, m_path, m_collision, hit);
+    m_bspTooDeep = m_bspTooDeep || hit.tooDeep;
+    if (state != TransitionState::OK) {
+        m_hitEnvCell = cellId;
+        m_restricted = hit.restricted;
+        m_hitPolygon = hit.polygon;
+        m_hitCellStatic = hit.staticIndex;
+    }
+    return state;
+}
+
+// The outdoor statics sphere 0 can reach, each through its physics BSP as a missile meets it
+// (missileHitsBsp). The client reaches statics through the shadows registered in the outdoor
+// cells the spheres touch; testing every static whose reach the sphere meets is the same set.
 TransitionState Sweep::staticCollisions() {
     const TransitionSphere& s0 = m_path.globalSphere[0];
     for (std::size_t index = 0; index < m_terrain.statics.size(); ++index) {
         const StaticObject& object = m_terrain.statics[index];
-        const Vec3 at = s0.center - fromWorld(world::blockOffset(m_path.checkCellId, object.block));
+        TransitionSphere at = s0;
+        at.center -= fromWorld(world::blockOffset(m_path.checkCellId, object.block));
         const Vec3 from = m_path.globalCurrCenter[0] -
                           fromWorld(world::blockOffset(m_path.currCellId, object.block));
-        if (length(at - object.frame.origin) > object.reach + s0.radius)
+        if (length(at.center - object.frame.origin) > object.reach + at.radius)
             continue;
-        const Quat back = conjugate(object.frame.orientation);
-        const float inverse = 1.0f / object.scale;
-        const TransitionSphere local{rotate(back, at - object.frame.origin) * inverse,
-                                     s0.radius * inverse};
-        const Vec3 localFrom = rotate(back, from - object.frame.origin) * inverse;
-        BspWalk walk;
-        const bool hit =
-            sphereIntersectsPoly(*object.geometry, local, local.center - localFrom, walk);
-        m_bspTooDeep = m_bspTooDeep || walk.tooDeep;
-        if (hit || walk.hit) {
-            m_collision.setCollisionNormal(rotate(object.frame.orientation, walk.hit->normal));
+        BspHit hit;
+        const bool reached = missileHitsBsp(*object.geometry, object.frame, object.scale, at, from,
+                                            m_collision, hit);
+        m_bspTooDeep = m_bspTooDeep || hit.tooDeep;
+        if (reached) {
             m_hitStatic = int(index);
-            m_hitPolygon = walk.hit->id;
+            m_hitPolygon = hit.polygon->id;
             return TransitionState::Collided;
         }
     }
     return TransitionState::OK;
 }
 
-// insert_into_cell: the check cell's collisions (its terrain, then the statics), again after
-// each adjustment, up to n times.
+// insert_into_cell: the check cell's collisions, again after each adjustment, up to n times. An
+// outdoor check cell's statics follow its terrain (CLandCell::find_collisions: terrain, building,
+// objects).
 TransitionState Sweep::insertIntoCell(int n) {
     TransitionState state = TransitionState::OK;
     for (int i = 0; i < n; ++i) {
         state = cellCollisions(m_path.checkCellId);
-        if (state == TransitionState::OK)
+        if (state == TransitionState::OK && world::isOutdoorCell(m_path.checkCellId))
             state = staticCollisions();
         if (state == TransitionState::OK || state == TransitionState::Collided)
             return state;
@@ -135,15 +173,19 @@ TransitionState Sweep::insertIntoCell(int n) {
     return state;
 }
 
-// check_other_cells: the other cells the spheres reach, then the cell the check position is in.
-TransitionState Sweep::checkOtherCells() {
-    const std::uint32_t block = world::landblockOf(m_path.checkCellId);
-    const auto cells =
-        outsideCells(block, std::span(m_path.globalSphere.data(), std::size_t(m_path.numSphere)));
-    for (std::uint32_t cell : cells) {
-        if (cell == m_path.checkCellId || !m_terrain.find(cell))
+// The loaded cells of the array other than the check cell, in order. From an EnvCell the outdoor
+// statics are met with the first outdoor cell (they are shadows of the outdoor cells); from an
+// outdoor check cell insert_into_cell has tested them already.
+TransitionState Sweep::otherCellCollisions(const CellArray& array) {
+    bool staticsDone = world::isOutdoorCell(m_path.checkCellId);
+    for (std::uint32_t cell : array.cells) {
+        if (cell == m_path.checkCellId || !m_terrain.loaded(cell))
             continue;
-        const TransitionState state = cellCollisions(cell);
+        TransitionState state = cellCollisions(cell);
+        if (state == TransitionState::OK && !staticsDone && world::isOutdoorCell(cell)) {
+            staticsDone = true;
+            state = staticCollisions();
+        }
         if (state == TransitionState::Slid) {
             m_collision.contactPlaneValid = false;
             return state;
@@ -151,12 +193,35 @@ TransitionState Sweep::checkOtherCells() {
         if (state == TransitionState::Collided || state == TransitionState::Adjusted)
             return state;
     }
-    const Vec3 c = m_path.globalSphere[0].center;
-    const auto outside = world::adjustToOutside(block, {c.x, c.y, c.z});
-    if (!outside)
-        return TransitionState::Collided; // off the world
-    adjustCheckPos(m_path, outside->cellId);
-    m_checkLoaded = m_terrain.find(outside->cellId) != nullptr;
+    return TransitionState::OK;
+}
+
+// check_other_cells: the other cells the spheres reach, then the cell the check position is in —
+// the loaded cell holding sphere 0's centre, else (none loaded holds it) the outdoor cell under
+// it, unloaded, or the cell it had.
+TransitionState Sweep::checkOtherCells() {
+    const CellArray array =
+        findCellList(m_terrain, m_path.checkCellId,
+                     std::span(m_path.globalSphere.data(), std::size_t(m_path.numSphere)));
+    m_cellArrayFull = m_cellArrayFull || array.full;
+    const TransitionState state = otherCellCollisions(array);
+    if (state != TransitionState::OK)
+        return state;
+    if (array.currCell != 0) {
+        adjustCheckPos(m_path, array.currCell);
+        m_checkLoaded = true;
+        return TransitionState::OK;
+    }
+    std::uint32_t cell = m_path.checkCellId;
+    if (world::isOutdoorCell(cell)) {
+        const Vec3 c = m_path.globalSphere[0].center;
+        const auto outside = world::adjustToOutside(world::landblockOf(cell), {c.x, c.y, c.z});
+        if (!outside)
+            return TransitionState::Collided; // off the world
+        cell = outside->cellId;
+    }
+    adjustCheckPos(m_path, cell);
+    m_checkLoaded = false; // check_cell = null: nothing more is tested until a commit
     return TransitionState::OK;
 }
 
@@ -209,7 +274,7 @@ TerrainTransition Sweep::run() {
         const StepValidation v =
             validateTransition(transitionalInsert(3), m_info, m_path, m_collision, m_move.gravity);
         state = v.state;
-        m_checkLoaded = m_terrain.find(m_path.checkCellId) != nullptr; // after a commit or undo
+        m_checkLoaded = m_terrain.loaded(m_path.checkCellId); // after a commit or undo
         m_killVelocity = m_killVelocity || v.killVelocity;
         out.stepsTaken = i + 1;
         out.ok = state == TransitionState::OK;
@@ -224,9 +289,13 @@ TerrainTransition Sweep::run() {
     out.origin = m_path.currOrigin;
     out.killVelocity = m_killVelocity;
     out.bspTooDeep = m_bspTooDeep;
+    out.cellArrayFull = m_cellArrayFull;
     out.hitStatic = m_hitStatic;
     out.hitPolygon = m_hitPolygon;
     out.hitTerrainCell = m_hitTerrainCell;
+    out.hitEnvCell = m_hitEnvCell;
+    out.hitCellStatic = m_hitCellStatic;
+    out.restricted = m_restricted;
     out.collision = m_collision;
     out.info = m_info;
     return out;

@@ -1,15 +1,18 @@
 #pragma once
 
-// The retail transition of a path-clipped mover (a missile) over outdoor terrain and statics
-// (docs/physics.md#the-retail-transition): CTransition::find_transitional_position with
-// transitional_insert, insert_into_cell and check_other_cells over the landblocks' outdoor
-// cells, each cell's terrain then the statics' physics BSPs (a missile's BSPTREE::find_collisions:
-// any polygon reached is a collision, R60) — no EnvCells or moving objects yet, and no step up
-// or step down, which a missile never takes (R52). Steps of at most one radius, uncapped (R59); the
-// check position re-based at block edges (R56); deep water passed through to the water depth (R55).
-// The first end-to-end use of the routines in land_cell.h and transition_steps.h (issue 23).
+// The retail transition of a path-clipped mover (a missile) over outdoor terrain, statics and
+// EnvCells (docs/physics.md#the-retail-transition): CTransition::find_transitional_position with
+// transitional_insert, insert_into_cell and check_other_cells over the cells find_cell_list
+// gathers (cell_array.h) — outdoor cells with their terrain and statics, building interiors
+// reached through their doorways and dungeon cells through their portals, each EnvCell with its
+// entry restriction (R53), physics BSP and statics (env_cell_collision.h); a missile's BSP test
+// makes any polygon reached a collision (R60). No moving objects yet, and no step up or step
+// down, which a missile never takes (R52). Steps of at most one radius, uncapped (R59); the check
+// position re-based at block edges (R56); deep water passed through to the water depth (R55).
 
 #include "preview/physics/bsp_collision.h"
+#include "preview/physics/env_cell_collision.h"
+#include "preview/physics/land_cell.h"
 #include "preview/physics/transition_types.h"
 #include "world/terrain.h"
 
@@ -22,28 +25,25 @@
 
 namespace portalkit::preview {
 
-// A static object with a physics BSP standing on a landblock (a LandBlockInfo static or
-// building), as the sweep tests it.
-struct StaticObject {
-    std::uint32_t block = 0; // the landblock it stands on, 0xXXYYFFFF
-    Frame frame;             // its placement, landblock-local
-    float scale = 1;
-    std::shared_ptr<const PhysicsGeometry> geometry;
-    float reach = 0; // the farthest physics vertex from its origin × scale (the broad test)
-};
-// A static of this geometry at `frame` on `block`, with its reach computed.
-StaticObject makeStaticObject(std::uint32_t block, const Frame& frame, float scale,
-                              std::shared_ptr<const PhysicsGeometry> geometry);
-
-// The loaded landblocks' terrain, by landblock id (0xXXYYFFFF), and the statics on them.
+// The loaded landblocks' terrain, by landblock id (0xXXYYFFFF), the statics on them, and their
+// EnvCells with the buildings whose doorways lead into them.
 struct TerrainWorld {
     std::map<std::uint32_t, world::LandblockTerrain> blocks;
     std::vector<StaticObject> statics;
+    std::map<std::uint32_t, EnvCellEntry> envCells; // by full EnvCell id
+    std::vector<BuildingEntry> buildings;
+    // The restriction objects the client has loaded, by guid; an EnvCell naming one that is not
+    // here refuses a player (R53).
+    std::map<std::uint32_t, RestrictionObject> restrictionObjects;
+
     const world::LandblockTerrain* find(std::uint32_t cellOrBlockId) const;
+    const EnvCellEntry* envCell(std::uint32_t id) const;
+    // An outdoor cell is loaded with its block's terrain, an EnvCell with its entry.
+    bool loaded(std::uint32_t cellId) const;
 };
 
 struct TerrainMove {
-    std::uint32_t beginCell = 0; // the outdoor cell the mover is in
+    std::uint32_t beginCell = 0; // the cell the mover is in: outdoor or an EnvCell
     Vec3 begin;                  // origin, landblock-local to beginCell's block
     Vec3 end;                    // the candidate origin, in the same frame
     // The mover's spheres (at most two, already scaled and turned into the world's axes),
@@ -51,6 +51,9 @@ struct TerrainMove {
     std::array<TransitionSphere, 2> spheres{};
     int numSphere = 1;
     bool gravity = false; // the object's Gravity state, for the stationary-fall failsafe
+    // What check_entry_restrictions asks of the mover (its weenie, guid and PWD bits; whether it
+    // is a player comes from ObjectInfo). The default, no weenie, passes every cell.
+    RestrictionMover mover;
 };
 
 struct TerrainTransition {
@@ -62,13 +65,21 @@ struct TerrainTransition {
     bool killVelocity = false;
     CollisionInfo collision; // contact plane, collision normal, last known plane
     ObjectInfo info;         // with Contact / OnWalkable as the last step left them
-    bool bspTooDeep = false; // a static's malformed physics tree stopped a walk (reported)
+    bool bspTooDeep = false; // a malformed physics tree (static or cell) stopped a walk
     // What stopped the sweep, for the trace: a static (its index in TerrainWorld::statics and
     // the polygon of its physics BSP) or the terrain of an outdoor cell; neither when nothing
     // was hit.
     int hitStatic = -1;
     std::uint16_t hitPolygon = 0;
     std::uint32_t hitTerrainCell = 0;
+    // An EnvCell that stopped it: its physics BSP (hitPolygon names the cell polygon), one of its
+    // statics (hitCellStatic, an index into its statics; hitPolygon that static's polygon), or
+    // its entry restriction (restricted).
+    std::uint32_t hitEnvCell = 0;
+    int hitCellStatic = -1;
+    bool restricted = false;
+    // A step's cell array reached kMaxCellArray (cell_array.h): cells past it were not tested.
+    bool cellArrayFull = false;
 };
 
 // Runs the sweep for `info` (a path-clipped mover without step-down: a Missile) from move.begin
