@@ -169,6 +169,12 @@ class TestStudioWorld : public QObject {
         QCOMPARE(shown.last().first().value<std::uint32_t>(), 0xA9B4FFFFu);
         QTRY_COMPARE(studio.viewport()->scene().world().blockCount(), std::size_t(9));
         QCOMPARE(studio.session()->mode(), StudioSession::Mode::Scenario);
+        // Its world is the cell DAT's ("geometry": "dat"): the flights now sweep against the
+        // terrain and buildings drawn, from the place's origin.
+        const preview::Scenario* scenario = studio.session()->scenario();
+        QVERIFY(scenario && scenario->world && scenario->world->dat);
+        QCOMPARE(scenario->world->dat->block, 0xA9B4FFFFu);
+        QVERIFY(!scenario->world->dat->world->terrain.statics.empty());
         studio.session()->seek(0.6);
         QVERIFY(studio.viewport()->scene().drawnParts() > 0);
         QVERIFY(studio.viewport()->captionLabel()->text().contains("landblock"));

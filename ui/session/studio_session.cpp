@@ -93,6 +93,15 @@ bool StudioSession::runScenario(const QString& path) {
     return true;
 }
 
+void StudioSession::setDatGeometry(preview::DatGeometry geometry) {
+    if (m_mode != Mode::Scenario || !m_scenario || !m_scenario->datGeometry)
+        return;
+    if (!m_scenario->world)
+        m_scenario->world = preview::PreviewWorld{};
+    m_scenario->world->dat = std::move(geometry);
+    rebuild();
+}
+
 void StudioSession::clear() {
     pause();
     m_player.reset();

@@ -65,6 +65,9 @@ class StudioSession : public QObject {
     Mode mode() const { return m_mode; }
     std::uint32_t setupId() const { return m_setupId; }
     const preview::Scenario* scenario() const { return m_scenario.get(); }
+    // The cell DAT's collision world for the running scenario of "geometry": "dat", once its
+    // world is built: the scenario starts again in it. Ignored otherwise.
+    void setDatGeometry(preview::DatGeometry geometry);
     QString scenarioPath() const { return m_scenarioPath; }
     QString lastError() const { return m_lastError; }
 

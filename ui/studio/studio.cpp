@@ -419,6 +419,10 @@ void Studio::showScenarioWorld() {
 
 // The scenario goes on over its world; the camera frames its objects with the ground round them.
 void Studio::showScenarioPlace(const WorldLoad& load) {
+    // A scenario of "geometry": "dat" flies against what is drawn: it starts again in it.
+    if (load.collision)
+        m_session->setDatGeometry(preview::DatGeometry{
+            load.collision, load.block, {load.origin.x(), load.origin.y(), load.origin.z()}});
     m_viewport->setWorld(load.blocks);
     m_placement->setBlocks(load.blocks);
     m_landblock = load.block;

@@ -6,6 +6,7 @@
 #include "ui/render/viewport_widget.h"
 #include "ui/render/world_view.h"
 #include "world/coords.h"
+#include "world/scene/collision_world.h"
 #include "world/scene/placed_world.h"
 #include "world/terrain.h"
 
@@ -65,6 +66,8 @@ WorldLoad buildPlace(const std::shared_ptr<const dat::DatFile>& portal,
     if (auto placed = world::buildPlacedWorld(sources, place, textures, &why)) {
         out.blocks = std::move(placed->blocks);
         out.origin = QVector3D(placed->origin.x, placed->origin.y, placed->origin.z);
+        out.collision = std::make_shared<const preview::DatWorld>(
+            world::buildCollisionWorld(sources, out.block, std::max(place.radius, 1)));
     } else
         out.error = why;
     out.milliseconds = double(clock.nsecsElapsed()) / 1e6;

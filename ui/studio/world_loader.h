@@ -8,6 +8,7 @@
 // inside the EnvCell asked for, else over the blocks; and the viewport's eye drives the cells'
 // culling (WorldView::setViewpoint).
 
+#include "preview/physics/dat_world.h"
 #include "preview/timeline/scenario.h"
 #include "ui/render/frame_graph.h"
 #include "world/scene/world_builder.h"
@@ -37,6 +38,9 @@ struct WorldLoad {
     // the scenario's objects start; the session keeps playing over them.
     std::optional<preview::ScenarioPlace> place;
     QVector3D origin; // with a place: its origin in the landblock, now the scene's (0, 0, 0)
+    // With a place: the collision world round it, for a scenario of "geometry": "dat"
+    // (world/scene/collision_world.h), built on the same worker.
+    std::shared_ptr<const preview::DatWorld> collision;
     std::vector<world::WorldBlock> blocks;
     double milliseconds = 0; // building time, all blocks
     QString error;           // why nothing was built
