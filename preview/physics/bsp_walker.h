@@ -47,8 +47,9 @@ bool hitsWalkable(const PhysicsGeometry& geometry, const TransitionSphere& spher
                   float walkableAllowance, BspWalk& walk);
 
 // BSPTREE::find_collisions for the mover in `ctx` against `geometry`, whose owner's space
-// `space` describes (cache it at the current check position). `walk` reports the polygon hit and
-// a malformed tree.
+// `space` describes (cache it again at every call: the check position moves between calls).
+// `walk` reports the polygon hit and a malformed tree. An INITIAL_PLACEMENT insert goes to the
+// client's placement_insert instead, which is not built: callers must not send one here.
 TransitionState bspFindCollisions(const PhysicsGeometry& geometry, const LocalSpace& space,
                                   StepContext& ctx, BspWalk& walk);
 

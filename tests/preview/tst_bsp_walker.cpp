@@ -159,6 +159,33 @@ class TestBspWalker : public QObject {
         QVERIFY(w.collision.contactPlaneValid); // back on the floor
     }
 
+    // A face only grazed while walking (moving away from it) is not stepped up at once: with
+    // two spheres it is noted for the insert loop, the foot's as a step up, the head's as a
+    // slide, its normal turned round; a single sphere notes nothing.
+    void aGrazedFaceIsLeftForTheInsert() {
+        WalkerWorld foot(creature(1));
+        foot.objects.push_back({oneLeaf({slope(1, 0.98f)}), {}, 1});
+        foot.place({0, 0, -0.09f}, {0.2f, 0, -0.09f}); // sunk into it, moving off its face
+        QCOMPARE(foot.findCollisions(), TransitionState::OK);
+        QVERIFY(foot.path.negPolyHit);
+        QVERIFY(foot.path.negStepUp);
+        QVERIFY(near(foot.path.negCollisionNormal, -foot.objects[0].geometry.polygons[1].normal));
+
+        WalkerWorld head(creature(1));
+        head.objects.push_back({oneLeaf({wallFacingMinusX(1, 1, 0.8f, 3)}), {}, 1});
+        head.place({0.75f, 0, 0}, {0.7f, 0.1f, 0}); // the head against the beam, backing off
+        QCOMPARE(head.findCollisions(), TransitionState::OK);
+        QVERIFY(head.path.negPolyHit);
+        QVERIFY(!head.path.negStepUp);
+        QVERIFY(near(head.path.negCollisionNormal, {1, 0, 0}));
+
+        WalkerWorld single(creature(1), 1);
+        single.objects.push_back({oneLeaf({slope(1, 0.98f)}), {}, 1});
+        single.place({0, 0, -0.09f}, {0.2f, 0, -0.09f});
+        QCOMPARE(single.findCollisions(), TransitionState::OK);
+        QVERIFY(!single.path.negPolyHit);
+    }
+
     // An airborne creature meets a slope, lands on it (set_collide, then find_walkable with
     // z_for_landing) and the commit takes Contact, and OnWalkable only when the slope's normal
     // z is at least FloorZ 0.66417414.

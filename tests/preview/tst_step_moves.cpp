@@ -10,6 +10,7 @@
 #include <QObject>
 #include <QTest>
 #include <cmath>
+#include <numbers>
 
 using namespace portalkit;
 using namespace portalkit::preview;
@@ -149,6 +150,18 @@ class TestStepMoves : public QObject {
         QVERIFY(near(diagonal.path.checkOrigin, {0.1f, 0.3f, 0}));
         QVERIFY(diagonal.collision.contactPlaneValid);
         QVERIFY(near(fromWorld(diagonal.collision.contactPlane.plane.normal), {0, 0, 1}));
+    }
+
+    // The same cliff top in an owner turned a quarter round: the edge crossed comes back in the
+    // world's axes (the walkable's frame), so the walker is stopped facing the right way.
+    void edgeSlideInATurnedOwner() {
+        WalkerWorld w(creature(1.5f, true));
+        const Frame turned{{}, fromAxisAngle({0, 0, std::numbers::pi_v<float> / 2})};
+        w.objects.push_back({edgeAt0({floorAt(2, 0, 5, -3)}), turned, 1}); // floor: world y < 0
+        w.place({0, -0.1f, 0}, {0, 0.4f, 0});
+        w.standOn(kLevel);
+        QCOMPARE(w.insertStep(), TransitionState::Collided);
+        QVERIFY(near(w.collision.collisionNormal, {0, -1, 0}));
     }
 
     // Hanging over the edge with its centre 0.4 m out (more than half its 0.525 m radius): the
