@@ -1,5 +1,7 @@
 #include "world/scene/collision_world.h"
 
+#include "datreader/records/env_cell.h"
+#include "datreader/records/environment.h"
 #include "datreader/records/gfx_obj.h"
 #include "datreader/records/land_block.h"
 #include "datreader/records/land_block_info.h"
@@ -31,6 +33,11 @@ class Collector {
         for (const WorldPart& part :
              modelParts(*m_sources.portal, modelId, frameMatrix(frame, scale, {})))
             addPart(block, part);
+    }
+
+    // The GfxObj geometries for an EnvCell's stabs (a Setup stab is left out).
+    preview::GfxObjGeometry gfxObjs() {
+        return [this](std::uint32_t id) { return geometryOf(id); };
     }
 
   private:
@@ -105,6 +112,27 @@ void addBlockObjects(const WorldSources& sources, std::uint32_t block,
     }
 }
 
+// The block's EnvCells (LandBlockInfo numCells from 0x0100) and its buildings' doorways into
+// them, for the transition's interiors and dungeons (preview/physics/env_cell_collision.h).
+void addBlockEnvCells(const WorldSources& sources, std::uint32_t block,
+                      preview::TerrainWorld& terrain, Collector& collector) {
+    const auto* info = sources.cells->get<dat::LandBlockInfo>(block - 1);
+    if (!info)
+        return;
+    for (const dat::BuildingInfo& building : info->buildings)
+        terrain.buildings.push_back(preview::makeBuildingEntry(block, building));
+    for (std::uint32_t i = 0; i < info->numCells; ++i) {
+        const std::uint32_t id = (block & 0xFFFF0000u) | (0x0100 + i);
+        const auto* cell = sources.cells->get<dat::EnvCell>(id);
+        const auto* env =
+            cell ? sources.portal->get<dat::Environment>(cell->environmentId) : nullptr;
+        const auto* shape = env ? findCellStruct(*env, cell->cellStructure) : nullptr;
+        if (shape)
+            terrain.envCells.emplace(id,
+                                     preview::makeEnvCellEntry(*cell, *shape, collector.gfxObjs()));
+    }
+}
+
 } // namespace
 
 preview::DatWorld buildCollisionWorld(const WorldSources& sources, std::uint32_t centre, int radius,
@@ -129,6 +157,7 @@ preview::DatWorld buildCollisionWorld(const WorldSources& sources, std::uint32_t
             ++tally.blocks;
         }
         addBlockObjects(sources, block, terrain, collector);
+        addBlockEnvCells(sources, block, out.terrain, collector);
     }
     return out;
 }
