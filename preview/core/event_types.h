@@ -296,6 +296,7 @@ struct TransitionDone {
     std::uint32_t hitId = 0;              // the static's GfxObj, or the cell id
     std::optional<std::uint16_t> polygon; // the physics polygon of a static or cell
     bool bspTooDeep = false;
+    bool refused = false; // not swept: a move no body can make (not finite, too many steps)
 };
 // A velocity and omega installed from outside (VectorUpdate).
 struct VectorSet {

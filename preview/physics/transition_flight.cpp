@@ -8,9 +8,17 @@
 #include "preview/physics/object_info.h"
 #include "world/coords.h"
 
+#include <cmath>
+
 namespace portalkit::preview {
 
 namespace {
+
+// More steps than any body the client moves can ask for: 10 m (50 m/s for the longest 0.2 s
+// quantum) in steps of a 0.1 mm sphere. A body that asks for more (a scale near zero, a
+// position far off any number a Position can carry) is refused, reported as such, never cut
+// short: the retail sweep has no cap (R59).
+constexpr double kMaxSweepSteps = 100'000;
 
 // The scenario frame ↔ landblock-local coordinates of a cell (the wire's Position is the
 // latter): the scenario frame's (0, 0, 0) is `dat.origin` in `dat.block`.
@@ -27,6 +35,9 @@ std::optional<std::uint32_t> beginCell(const PhysicsBody& body, const DatGeometr
     if (world::isEnvCell(body.cellId))
         return body.cellId;
     const Vec3 local = body.frame.origin + dat.origin;
+    if (!std::isfinite(local.x) || !std::isfinite(local.y) || !std::isfinite(local.z) ||
+        std::abs(local.x) > 1e6f || std::abs(local.y) > 1e6f)
+        return std::nullopt; // off any world a Position can name
     const auto outside = world::adjustToOutside(dat.block, {local.x, local.y, local.z});
     if (!outside)
         return std::nullopt;
@@ -120,16 +131,32 @@ void sweepPreviewParts(const PhysicsBody& body, const PreviewWorld& world, const
     hit = extra;
 }
 
+// A move the sweep can take: finite, and in fewer than kMaxSweepSteps steps of sphere 0.
+bool sweepable(const TerrainMove& move) {
+    const Vec3 offset = move.end - move.begin;
+    const float radius = move.spheres[0].radius;
+    const bool finite = std::isfinite(offset.x) && std::isfinite(offset.y) &&
+                        std::isfinite(offset.z) && std::isfinite(move.begin.x) &&
+                        std::isfinite(move.begin.y) && std::isfinite(move.begin.z);
+    return finite && radius > 0 && double(length(offset)) / double(radius) < kMaxSweepSteps;
+}
+
 } // namespace
 
 QuantumRecord commitThroughTransition(PhysicsBody& body, const PreviewWorld& world,
                                       const Frame& candidate, double dt) {
     const DatGeometry& dat = *world.dat;
     const std::optional<std::uint32_t> cell = beginCell(body, dat);
-    const TerrainTransition t = cell ? terrainTransition(dat.world->terrain, objectInfoOf(body),
-                                                         moveOf(body, candidate, *cell, dat))
-                                     : TerrainTransition{};
-    const TransitionRecord transition = recordOf(t, *dat.world);
+    TerrainTransition t;
+    bool refused = false;
+    if (cell) {
+        const TerrainMove move = moveOf(body, candidate, *cell, dat);
+        refused = !sweepable(move);
+        if (!refused)
+            t = terrainTransition(dat.world->terrain, objectInfoOf(body), move);
+    }
+    TransitionRecord transition = recordOf(t, *dat.world);
+    transition.refused = refused;
     // A failed transition keeps the old origin, with the new rotation, and no response (R57).
     if (!t.ok) {
         keepOrigin(body, candidate);

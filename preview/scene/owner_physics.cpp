@@ -66,7 +66,8 @@ void publishQuantum(const SceneContext& scene, const Owner& owner, const Quantum
                                             .polygon = t->hit && *t->hit != HitKind::Terrain
                                                            ? std::optional(t->polygon)
                                                            : std::nullopt,
-                                            .bspTooDeep = t->bspTooDeep});
+                                            .bspTooDeep = t->bspTooDeep,
+                                            .refused = t->refused});
     if (record.collision)
         publishCollision(scene, owner, *record.collision);
 }

@@ -164,6 +164,9 @@ void PreviewScene::setVelocity(std::uint32_t id, Vec3 velocity, Vec3 omega) {
 void PreviewScene::setFrame(std::uint32_t id, const Frame& frame) {
     if (Owner* target = owner(id)) {
         target->body.frame = frame;
+        // A frame from outside is in the scenario's frame, not a cell: the next transition
+        // finds the cell under it again.
+        target->body.cellId = 0;
         publishPose(m_scene, *target);
         updateChildren(*target);
         refreshLights(*target);

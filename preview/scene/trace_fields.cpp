@@ -356,6 +356,8 @@ QJsonObject fieldsOf(const TransitionDone& e) {
         fields["polygon"] = int(*e.polygon);
     if (e.bspTooDeep)
         fields["bsp_too_deep"] = true;
+    if (e.refused)
+        fields["refused"] = true;
     return fields;
 }
 QJsonObject fieldsOf(const VectorSet& e) {

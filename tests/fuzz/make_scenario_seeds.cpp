@@ -44,6 +44,25 @@ const std::pair<const char*, const char*> kSeeds[] = {
     {"t": 0, "hex": "55F7000042000050A5A5A5A53412C07F"},
     {"t": 0.2, "hex": "54F70000420000509900003300"}
   ]})"},
+    {"dat_world",
+     R"({"duration": 2, "dt": 0.05,
+  "world": {"landblock": "0xA9B4", "origin": [70, 96, 40], "geometry": "dat",
+            "spheres": [{"id": "0x70000001", "center": [0, 30, 1], "radius": 0.5}]},
+  "messages": [
+    {"t": 0, "message": {"name": "CreateObject", "guid": "0x80000001",
+      "physics": {"setupId": "0x02000001", "state": "0x00000748",
+        "position": {"cellId": "0xA9B40001", "origin": [0, 0, 2], "orientation": [1, 0, 0, 0]},
+        "velocity": [50, 0, 2], "timestamps": {"Instance": 1, "State": 1, "Vector": 1}}}},
+    {"t": 0, "message": {"name": "CreateObject", "guid": "0x80000002",
+      "physics": {"setupId": "0x02000001", "state": "0x00000B48", "objScale": 0.001,
+        "position": {"cellId": "0xA9B40001", "origin": [-60, 90, 3], "orientation": [1, 0, 0, 0]},
+        "velocity": [-40, 40, -5], "timestamps": {"Instance": 1, "State": 1, "Vector": 1}}}},
+    {"t": 0, "message": {"name": "CreateObject", "guid": "0x80000003",
+      "physics": {"setupId": "0x02000001", "state": "0x00400C08",
+        "position": {"cellId": "0xA9B40001", "origin": [26, -2, 0], "orientation": [1, 0, 0, 0]},
+        "velocity": [0, 3, 0], "timestamps": {"Instance": 1, "State": 1, "Vector": 1}}}},
+    {"t": 1, "message": {"name": "UpdatePosition", "guid": "0x80000001", "position": {"cellId": "0xA9B40100", "origin": [1e30, -1e30, 5], "orientation": [1, 0, 0, 0], "timestamps": {"Instance": 1, "Position": 2}}}}
+  ]})"},
     {"empty", R"({})"},
 };
 
