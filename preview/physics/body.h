@@ -69,6 +69,7 @@ struct PhysicsBody {
     std::uint32_t targetId = 0; // missile_ignore's designated target; only the server sets it
     bool creature = false;
     bool hasWeenie = true;
+    bool player = false; // IsPlayer: EnvCells' entry restrictions gate it (R53)
     int framesStationaryFall = 0;
     bool collidingWithEnvironment = false; // an environment collision was reported (R46)
     Vec3 cachedVelocity;                   // (committed − old) / dt: reported, never integrated

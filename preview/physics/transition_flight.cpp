@@ -29,8 +29,20 @@ Vec3 toScenarioFrame(const DatGeometry& dat, std::uint32_t cell, Vec3 local) {
     return local + fromWorld(world::blockOffset(dat.block, cell)) - dat.origin;
 }
 
-// The cell the move begins in: the one the last transition left the body in, else the outdoor
-// cell under its origin (nothing off the world).
+// The EnvCell of the place's block holding a landblock-local point: an object placed in a
+// building's interior or a dungeon is in that cell, not the outdoor cell under it.
+std::optional<std::uint32_t> envCellAt(const DatGeometry& dat, Vec3 local) {
+    const auto& cells = dat.world->terrain.envCells;
+    for (auto it = cells.lower_bound(dat.block & 0xFFFF0000u);
+         it != cells.end() && world::landblockOf(it->first) == dat.block; ++it)
+        if (it->second.volume.contains({local.x, local.y, local.z}))
+            return it->first;
+    return std::nullopt;
+}
+
+// The cell the move begins in: the EnvCell the last transition left the body in; for a body not
+// yet swept, an EnvCell of the place's block holding its origin; else the outdoor cell under it
+// (nothing off the world).
 std::optional<std::uint32_t> beginCell(const PhysicsBody& body, const DatGeometry& dat) {
     if (world::isEnvCell(body.cellId))
         return body.cellId;
@@ -38,6 +50,11 @@ std::optional<std::uint32_t> beginCell(const PhysicsBody& body, const DatGeometr
     if (!std::isfinite(local.x) || !std::isfinite(local.y) || !std::isfinite(local.z) ||
         std::abs(local.x) > 1e6f || std::abs(local.y) > 1e6f)
         return std::nullopt; // off any world a Position can name
+    // A body the transition has not placed yet may stand in an EnvCell; one it left outdoors
+    // is outdoors (a point on a doorway's plane would count as inside the interior too).
+    if (body.cellId == 0)
+        if (const auto cell = envCellAt(dat, local))
+            return cell;
     const auto outside = world::adjustToOutside(dat.block, {local.x, local.y, local.z});
     if (!outside)
         return std::nullopt;
@@ -51,6 +68,7 @@ ObjectInfo objectInfoOf(const PhysicsBody& body) {
     mover.scale = body.scale;
     mover.setupStepUpHeight = body.stepUpHeight; // already × scale (setShape)
     mover.setupStepDownHeight = body.stepDownHeight;
+    mover.player = body.player;
     return makeObjectInfo(mover);
 }
 
@@ -68,6 +86,7 @@ TerrainMove moveOf(const PhysicsBody& body, const Frame& candidate, std::uint32_
                                         sphere.radius};
     }
     move.gravity = body.has(state::Gravity);
+    move.mover = RestrictionMover{true, body.hasWeenie, body.id, 0};
     return move;
 }
 
@@ -89,11 +108,17 @@ TransitionRecord recordOf(const TerrainTransition& t, const DatWorld& world) {
         out.hit = HitKind::Static;
         out.hitId = world.staticModels.at(std::size_t(t.hitStatic));
         out.polygon = t.hitPolygon;
+    } else if (t.hitEnvCell != 0) {
+        out.hit = HitKind::Cell; // its walls, or one of its statics (named by the cell)
+        out.hitId = t.hitEnvCell;
+        out.polygon = t.hitPolygon;
     } else if (t.hitTerrainCell != 0) {
         out.hit = HitKind::Terrain;
         out.hitId = t.hitTerrainCell;
     }
     out.bspTooDeep = t.bspTooDeep;
+    out.restricted = t.restricted;
+    out.cellArrayFull = t.cellArrayFull;
     return out;
 }
 

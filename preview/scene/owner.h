@@ -47,6 +47,7 @@ struct OwnerDesc {
     std::optional<float> elasticity; // absent: the constructor's 0.05
     bool creature = false;           // what missile_ignore asks of a target (R44)
     std::uint32_t targetId = 0;      // a missile's designated target (guid); 0: none
+    bool player = false; // a player's weenie: EnvCells' entry restrictions apply to it (R53)
 };
 
 struct OwnerPart {

@@ -67,7 +67,9 @@ void publishQuantum(const SceneContext& scene, const Owner& owner, const Quantum
                                                            ? std::optional(t->polygon)
                                                            : std::nullopt,
                                             .bspTooDeep = t->bspTooDeep,
-                                            .refused = t->refused});
+                                            .refused = t->refused,
+                                            .restricted = t->restricted,
+                                            .cellArrayFull = t->cellArrayFull});
     if (record.collision)
         publishCollision(scene, owner, *record.collision);
 }

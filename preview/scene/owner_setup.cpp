@@ -24,6 +24,7 @@ void initBody(Owner& owner, const dat::Setup& setup, const OwnerDesc& desc) {
         body.setElasticity(*desc.elasticity);
     body.creature = desc.creature;
     body.targetId = desc.targetId;
+    body.player = desc.player;
 }
 
 void initParts(Owner& owner, const dat::Setup& setup) {

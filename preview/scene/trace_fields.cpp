@@ -358,6 +358,10 @@ QJsonObject fieldsOf(const TransitionDone& e) {
         fields["bsp_too_deep"] = true;
     if (e.refused)
         fields["refused"] = true;
+    if (e.restricted)
+        fields["restricted"] = true;
+    if (e.cellArrayFull)
+        fields["cell_array_full"] = true;
     return fields;
 }
 QJsonObject fieldsOf(const VectorSet& e) {

@@ -148,6 +148,7 @@ TimedMessage timedMessageOf(const dat::JsonNode& node) {
     }
     out.facts.creature = node["creature"].boolean(false);
     out.facts.targetId = node["target"].u32(0);
+    out.facts.player = node["player"].boolean(false);
     return out;
 }
 

@@ -33,6 +33,7 @@ OwnerDesc ownerDescOf(const wire::CreateObject& create, const WeenieFacts& facts
     desc.placed = physics.position.has_value() || physics.parent.has_value();
     desc.creature = facts.creature;
     desc.targetId = facts.targetId;
+    desc.player = facts.player;
     return desc;
 }
 

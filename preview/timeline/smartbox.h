@@ -18,6 +18,7 @@ namespace portalkit::preview {
 struct WeenieFacts {
     bool creature = false;
     std::uint32_t targetId = 0;
+    bool player = false; // the weenie is a player's (R53)
 };
 
 class SmartBox {

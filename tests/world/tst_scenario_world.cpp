@@ -236,6 +236,46 @@ class TestScenarioWorld : public QObject {
         }
     }
 
+    // oracle: R60
+    void aBoltRunsThroughTheDungeonsPortalsIntoTheFarWall() {
+        const auto flights = play("dungeon_bolt.json");
+        const Flight& bolt = flights.at(0x80000501);
+        // It starts in the hall (placed in the EnvCell its origin is in) and passes the
+        // corridor into the north room, in that order.
+        std::vector<std::uint32_t> cells;
+        for (const auto& t : bolt.transitions)
+            if (cells.empty() || cells.back() != t.what.cell)
+                cells.push_back(t.what.cell);
+        QCOMPARE(cells, (std::vector<std::uint32_t>{0x01D90100, 0x01D90101, 0x01D90102}));
+        QVERIFY(!bolt.collisions.empty());
+        const CollisionHit& wall = bolt.collisions.front().what;
+        QCOMPARE(wall.hit, HitKind::Cell);
+        QCOMPARE(wall.id.value_or(0), 0x01D90102u);
+        QVERIFY(near(wall.normal, Vec3{0, -1, 0}, 1e-3f));
+        // The room's north wall is at y = 85, the scenario's y = 27: never passed.
+        for (const auto& q : bolt.quanta)
+            QVERIFY(q.what.frame.origin.y < 27.0f);
+    }
+
+    // oracle: R53
+    void aPlayerIsRefusedAtTheRestrictedHouseWhileAnotherObjectGoesIn() {
+        const auto flights = play("house_door.json");
+        const Flight& player = flights.at(0x50000601);
+        const Flight& other = flights.at(0x50000602);
+        const auto refused = std::find_if(player.transitions.begin(), player.transitions.end(),
+                                          [](const auto& t) { return t.what.restricted; });
+        QVERIFY(refused != player.transitions.end());
+        QCOMPARE(refused->what.hitId, 0xA9B40100u);
+        for (const auto& t : player.transitions)
+            QVERIFY(t.what.cell != 0xA9B40100u); // never inside
+        // Stopped short of y = 96 (the scenario's 8), where the interior begins for the client.
+        QVERIFY(player.quanta.back().what.frame.origin.y < 8.0f);
+        QVERIFY(std::none_of(other.transitions.begin(), other.transitions.end(),
+                             [](const auto& t) { return t.what.restricted; }));
+        QCOMPARE(other.transitions.back().what.cell, 0xA9B40100u);
+        QVERIFY(other.quanta.back().what.frame.origin.y > 10.0f); // at the north wall, y = 99
+    }
+
     void theTownBoltStillMeetsTheCreatureOnTopOfTheTerrain() {
         // Spheres of other objects are swept over the same move as the transition.
         const auto flights = play("town_bolt.json");
