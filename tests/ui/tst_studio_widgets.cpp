@@ -5,6 +5,7 @@
 #include "datreader/container/dat_file.h"
 #include "datreader/records/physics_script_table.h"
 #include "preview/effects/script_table.h"
+#include "preview/physics/world.h"
 #include "preview/scene/trace.h"
 #include "ui/session/effect_launcher.h"
 #include "ui/session/event_log.h"
@@ -337,6 +338,25 @@ class TestStudioWidgets : public QObject {
         model.append(event(10, preview::HookFired{}));
         QCOMPARE(model.rowCount(), 1);
         QCOMPARE(model.eventAt(0).t, 10.0);
+    }
+
+    // A transition that met nothing is a sample like a physics quantum; one that hit something
+    // or was refused entry is a row of its own.
+    void transitionsThatHitSomethingAreNotSamples() {
+        const auto event = [](preview::TransitionDone t) {
+            return preview::Event{0, 1, preview::EventKind(t)};
+        };
+        preview::TransitionDone flying;
+        flying.ok = true;
+        QVERIFY(EventLogModel::isSample(event(flying)));
+        preview::TransitionDone wall = flying;
+        wall.hit = preview::HitKind::Static;
+        QVERIFY(!EventLogModel::isSample(event(wall)));
+        preview::TransitionDone door = flying;
+        door.restricted = true;
+        QVERIFY(!EventLogModel::isSample(event(door)));
+        preview::TransitionDone failed;
+        QVERIFY(!EventLogModel::isSample(event(failed)));
     }
 
     void intensityParsing() {

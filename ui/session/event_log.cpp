@@ -57,6 +57,10 @@ EventLogModel::EventLogModel(QObject* parent, std::size_t capacity)
     : QAbstractTableModel(parent), m_capacity(std::max<std::size_t>(capacity, 1)) {}
 
 bool EventLogModel::isSample(const preview::Event& event) {
+    // A transition that met nothing is one more frame of flight; one that hit, refused or was
+    // refused entry is an event worth a row.
+    if (const auto* t = event.as<preview::TransitionDone>())
+        return t->ok && !t->hit && !t->restricted && !t->refused;
     return event.is<preview::ParticlesSampled>() || event.is<preview::PhysicsQuantum>() ||
            event.is<preview::AnimFrameShown>();
 }
