@@ -2,16 +2,22 @@
 // preview/physics/terrain_transition.h) on one core. Missiles fly through a retail-shaped 3x3 of
 // landblocks (seeded rolling heights, every cell split the client's way) with 36 houses on the
 // centre block, some level, some diving into the ground, across block edges; the figure is
-// validated steps divided by the time, against the same flights with nothing loaded.
+// validated steps divided by the time, against the same flights with nothing loaded. Then the
+// real-world cases on the demo DATs (bench/physics_world.h): the town's collision geometry built,
+// and a 100-missile volley over it played headless.
 
 #include "bench/bench_common.h"
+#include "bench/physics_world.h"
 #include "bench/suites.h"
 #include "datreader/authoring/generators.h"
 #include "datreader/io/json_node.h"
 #include "preview/physics/object_info.h"
 #include "preview/physics/terrain_transition.h"
+#include "preview/timeline/scenario.h"
 #include "world/coords.h"
 
+#include <QCoreApplication>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -103,6 +109,28 @@ std::vector<Flight> flights(const TerrainWorld& world, std::uint64_t seed) {
     return out;
 }
 
+// The real-world cases on this build's demo DATs (bench/physics_world.h), added to the report
+// as "geometryBuild" and "volley"; "worldCases": "skipped" when the demo DATs are not there.
+void addWorldCases(QJsonObject& figures, std::uint64_t seed) {
+    const QString app = QCoreApplication::applicationDirPath();
+    const QString portal = bundledDemoFile(app, "client_portal.dat"),
+                  cells = bundledDemoFile(app, "client_cell_1.dat");
+    if (!QFileInfo::exists(portal) || !QFileInfo::exists(cells)) {
+        printOut("real-world cases skipped: no demo DATs at " + portal + " and " + cells + "\n");
+        figures["worldCases"] = "skipped";
+        return;
+    }
+    const auto world = measurePhysicsWorld(portal, cells, PhysicsWorldRuns{}, seed);
+    if (!world) {
+        figures["worldCases"] = "failed";
+        return;
+    }
+    printOut(world->text);
+    figures["worldCases"] = "measured";
+    figures["geometryBuild"] = world->geometryBuild;
+    figures["volley"] = world->volley;
+}
+
 } // namespace
 
 Outcome runPhysicsSuite(const QString& jsonPath, std::uint64_t seed) {
@@ -153,19 +181,19 @@ Outcome runPhysicsSuite(const QString& jsonPath, std::uint64_t seed) {
                       pass ? QStringLiteral("pass") : QStringLiteral("FAIL"))
                  .arg(count(emptyRate), fixed(emptyRate / rate, 2))
                  .arg(world.statics.size()));
-    const bool written =
-        writeReport(jsonPath, report("physics", seed,
-                                     {{"runs", kRuns},
-                                      {"flights", kFlightsPerRun},
-                                      {"stepsPerRun", qint64(stepsPerRun)},
-                                      {"stoppedByGroundOrWall", qint64(stopped)},
-                                      {"houses", qint64(world.statics.size())},
-                                      {"stepsPerSecondMedian", rate},
-                                      {"stepsPerSecondRuns", toJsonArray(rates)},
-                                      {"emptyWorldStepsPerSecondMedian", emptyRate},
-                                      {"targetStepsPerSecond", kTargetStepsPerSecond},
-                                      {"pass", pass}}));
-    return written ? Outcome::Success : Outcome::Error;
+    QJsonObject figures{{"runs", kRuns},
+                        {"flights", kFlightsPerRun},
+                        {"stepsPerRun", qint64(stepsPerRun)},
+                        {"stoppedByGroundOrWall", qint64(stopped)},
+                        {"houses", qint64(world.statics.size())},
+                        {"stepsPerSecondMedian", rate},
+                        {"stepsPerSecondRuns", toJsonArray(rates)},
+                        {"emptyWorldStepsPerSecondMedian", emptyRate},
+                        {"targetStepsPerSecond", kTargetStepsPerSecond},
+                        {"pass", pass}};
+    addWorldCases(figures, seed);
+    return writeReport(jsonPath, report("physics", seed, figures)) ? Outcome::Success
+                                                                   : Outcome::Error;
 }
 
 } // namespace portalkit::bench

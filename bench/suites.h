@@ -43,8 +43,9 @@ Outcome runAuditSuite(const Output& output, const std::vector<int>& jobsList, Po
                       std::uint64_t seed);
 // Particle-steps per second of the preview's emitters on one core; writes no DAT.
 Outcome runParticlesSuite(const QString& jsonPath, std::uint64_t seed);
-// Transition steps per second of the retail sweep (terrain only, for now) on one core; writes no
-// DAT.
+// Transition steps per second of the retail sweep on one core, then, on the demo DATs when this
+// build has them, building the town's collision geometry and a 100-missile volley over it
+// (bench/physics_world.h); writes no DAT.
 Outcome runPhysicsSuite(const QString& jsonPath, std::uint64_t seed);
 
 } // namespace portalkit::bench
