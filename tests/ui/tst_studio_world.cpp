@@ -175,6 +175,7 @@ class TestStudioWorld : public QObject {
         QVERIFY(scenario && scenario->world && scenario->world->dat);
         QCOMPARE(scenario->world->dat->block, 0xA9B4FFFFu);
         QVERIFY(!scenario->world->dat->world->terrain.statics.empty());
+        QVERIFY(studio.viewport()->captionLabel()->text().contains("flying against"));
         studio.session()->seek(0.6);
         QVERIFY(studio.viewport()->scene().drawnParts() > 0);
         QVERIFY(studio.viewport()->captionLabel()->text().contains("landblock"));

@@ -431,7 +431,13 @@ void Studio::showScenarioPlace(const WorldLoad& load) {
     render::OrbitCamera camera = m_viewport->camera();
     camera.distance = std::max(camera.distance * 2.5f, 8.0f);
     m_viewport->setCamera(camera);
-    m_viewport->setCaption(tr("%1 in landblock %2").arg(shownText(), dat::didJson(load.block)));
+    const preview::Scenario* scenario = m_session->scenario();
+    const bool colliding = scenario && scenario->world && scenario->world->dat;
+    // Whether the flights meet what is drawn or only the scenario's own ground and walls.
+    m_viewport->setCaption((colliding
+                                ? tr("%1 in landblock %2, flying against its terrain and objects")
+                                : tr("%1 in landblock %2"))
+                               .arg(shownText(), dat::didJson(load.block)));
     emit worldShown(load.block);
 }
 
