@@ -1,6 +1,8 @@
 #include "datreader/container/dat_file.h"
 #include "datreader/records/common.h"
 #include "src/version_text.h"
+#include "ui/session/effect_launcher.h"
+#include "ui/session/studio_session.h"
 #include "ui/studio/studio.h"
 #include "ui/widgets/main_window.h"
 
@@ -44,6 +46,10 @@ int main(int argc, char** argv) {
                       "Show this entry first instead of the first Setup, e.g. a landblock's "
                       "LandBlockInfo 0xA9B4FFFE to see that part of the world.",
                       "ID"});
+    parser.addOption({"scenario",
+                      "Run this flight scenario (a file, or a bundled one by name such as "
+                      "house_arrow.json); one that names a place is played there.",
+                      "FILE"});
     parser.process(app);
 
     QStringList paths = parser.positionalArguments();
@@ -74,5 +80,8 @@ int main(int argc, char** argv) {
     window.show();
     if (parser.isSet("audit"))
         window.showAudit(parser.value("audit"));
+    if (parser.isSet("scenario") && !studio.launcher()->runScenarioFile(parser.value("scenario")))
+        qWarning("--scenario %s: %s", qPrintable(parser.value("scenario")),
+                 qPrintable(studio.session()->lastError()));
     return app.exec();
 }
