@@ -3,6 +3,7 @@
 #include "datreader/records/cell_struct.h"
 #include "datreader/records/env_cell.h"
 #include "datreader/records/land_block_info.h"
+#include "preview/physics/bsp_walker.h"
 #include "world/coords.h"
 
 #include <algorithm>
@@ -157,94 +158,89 @@ int sphereIntersectsCellBsp(const dat::BspTree& cellBsp, const TransitionSphere&
     return straddles ? 1 : 2;
 }
 
-bool missileHitsBsp(const PhysicsGeometry& geometry, const Frame& frame, float scale,
-                    const TransitionSphere& at, Vec3 from, CollisionInfo& collision, BspHit& hit) {
-    // cache_localspace_sphere: into the owner's space, scaled by 1/scale.
-    const Quat back = conjugate(frame.orientation);
-    const float inverse = 1.0f / scale;
-    const TransitionSphere local{rotate(back, at.center - frame.origin) * inverse,
-                                 at.radius * inverse};
-    const Vec3 localFrom = rotate(back, from - frame.origin) * inverse;
-    BspWalk walk;
-    const bool counted = sphereIntersectsPoly(geometry, local, local.center - localFrom, walk);
-    hit.tooDeep = hit.tooDeep || walk.tooDeep;
-    if (!counted && !walk.hit)
-        return false;
-    // collide_with_pt without PerfectClip: the polygon's normal, turned into the parent space.
-    collision.setCollisionNormal(rotate(frame.orientation, walk.hit->normal));
-    hit.polygon = walk.hit;
-    return true;
-}
-
 namespace {
 
-// The cell's own physics BSP (CEnvCell::find_env_collisions after the restriction check).
-bool cellBspHit(const EnvCellContext& context, const SpherePath& path, CollisionInfo& collision,
-                EnvCellHit& hit) {
+// The cell's own physics BSP (CEnvCell::find_env_collisions after the restriction check): the
+// cell's space at scale 1.
+TransitionState cellBspCollisions(const EnvCellContext& context, StepContext& ctx,
+                                  EnvCellHit& hit) {
     const EnvCellEntry& cell = *context.cell;
     if (!cell.geometry)
-        return false;
-    TransitionSphere at = path.globalSphere[0];
-    at.center -= context.blockOffset;
-    const Vec3 from = path.globalCurrCenter[0] - context.currBlockOffset;
-    BspHit bsp;
-    const bool reached = missileHitsBsp(*cell.geometry, cell.frame, 1.0f, at, from, collision, bsp);
-    hit.tooDeep = hit.tooDeep || bsp.tooDeep;
-    if (reached) {
+        return TransitionState::OK;
+    Frame frame = cell.frame;
+    frame.origin += context.blockOffset; // into check_pos's landblock frame
+    const LocalSpace space = cacheLocalSpace(ctx.path, frame, 1.0f, ctx.currBlockOffset);
+    BspWalk walk;
+    const TransitionState state = bspFindCollisions(*cell.geometry, space, ctx, walk);
+    hit.tooDeep = hit.tooDeep || walk.tooDeep;
+    if (state != TransitionState::OK && walk.hit) {
         hit.cellPolygon = true;
-        hit.polygon = bsp.polygon->id;
+        hit.polygon = walk.hit->id;
     }
-    return reached;
+    return state;
 }
 
 // CObjCell::find_obj_collisions over the cell's statics (each a CPhysicsObj with a physics BSP).
-bool cellStaticHit(const EnvCellContext& context, const SpherePath& path, CollisionInfo& collision,
-                   EnvCellHit& hit) {
+TransitionState cellStaticCollisions(const EnvCellContext& context, StepContext& ctx,
+                                     EnvCellHit& hit) {
     const EnvCellEntry& cell = *context.cell;
-    TransitionSphere at = path.globalSphere[0];
-    at.center -= context.blockOffset;
-    const Vec3 from = path.globalCurrCenter[0] - context.currBlockOffset;
     for (std::size_t index = 0; index < cell.statics.size(); ++index) {
-        const StaticObject& object = cell.statics[index];
-        if (length(at.center - object.frame.origin) > object.reach + at.radius)
-            continue;
-        BspHit bsp;
-        const bool reached =
-            missileHitsBsp(*object.geometry, object.frame, object.scale, at, from, collision, bsp);
-        hit.tooDeep = hit.tooDeep || bsp.tooDeep;
-        if (reached) {
+        BspWalk walk;
+        const TransitionState state =
+            staticObjectCollisions(cell.statics[index], context.blockOffset, ctx, walk);
+        hit.tooDeep = hit.tooDeep || walk.tooDeep;
+        if (state != TransitionState::OK) {
             hit.staticIndex = int(index);
-            hit.polygon = bsp.polygon->id;
-            return true;
+            hit.polygon = walk.hit ? walk.hit->id : 0;
+            return state;
         }
     }
-    return false;
+    return TransitionState::OK;
 }
 
 } // namespace
 
-TransitionState envCellCollisions(const EnvCellContext& context, const ObjectInfo& info,
-                                  SpherePath& path, CollisionInfo& collision, EnvCellHit& hit) {
+TransitionState staticObjectCollisions(const StaticObject& object, Vec3 blockOffset,
+                                       StepContext& ctx, BspWalk& walk) {
+    // The broad test (CGfxObj::find_obj_collisions' physics sphere): any of the mover's spheres
+    // within the static's reach.
+    const SpherePath& path = ctx.path;
+    bool near = false;
+    for (int i = 0; i < path.numSphere && !near; ++i) {
+        const TransitionSphere& s = path.globalSphere[std::size_t(i)];
+        near = length(s.center - blockOffset - object.frame.origin) <= object.reach + s.radius;
+    }
+    if (!near)
+        return TransitionState::OK;
+    Frame frame = object.frame;
+    frame.origin += blockOffset; // into check_pos's landblock frame
+    const LocalSpace space = cacheLocalSpace(path, frame, object.scale, ctx.currBlockOffset);
+    const TransitionState state = bspFindCollisions(*object.geometry, space, ctx, walk);
+    // FindObjCollisions: a static met outside a step down, by a mover not in contact.
+    if (state != TransitionState::OK && !path.stepDown && !ctx.info.has(object_info::kContact))
+        ctx.collision.collidedWithEnvironment = true;
+    return state;
+}
+
+TransitionState envCellCollisions(const EnvCellContext& context, StepContext& ctx,
+                                  EnvCellHit& hit) {
     // check_entry_restrictions (R53). An EnvCell does not override handle_move_restriction, so a
     // refusal sets no collision normal here: the scratch copy takes what the outdoor version
     // would write.
-    CollisionInfo scratch = collision;
-    const TransitionState entry = checkEntryRestrictions(info, context.mover, context.restriction,
-                                                         path, context.cell->frame.origin, scratch);
+    CollisionInfo scratch = ctx.collision;
+    const TransitionState entry =
+        checkEntryRestrictions(ctx.info, context.mover, context.restriction, ctx.path,
+                               context.cell->frame.origin, scratch);
     if (entry != TransitionState::OK) {
         hit.restricted = true;
         return entry;
     }
-    const bool environment = !info.has(object_info::kContact);
-    if (cellBspHit(context, path, collision, hit)) {
-        collision.collidedWithEnvironment = collision.collidedWithEnvironment || environment;
-        return TransitionState::Collided;
-    }
-    if (cellStaticHit(context, path, collision, hit)) {
-        collision.collidedWithEnvironment = collision.collidedWithEnvironment || environment;
-        return TransitionState::Collided;
-    }
-    return TransitionState::OK;
+    TransitionState state = cellBspCollisions(context, ctx, hit);
+    if (state != TransitionState::OK && !ctx.info.has(object_info::kContact))
+        ctx.collision.collidedWithEnvironment = true;
+    if (state == TransitionState::OK)
+        state = cellStaticCollisions(context, ctx, hit);
+    return state;
 }
 
 } // namespace portalkit::preview

@@ -4,12 +4,14 @@
 // and dungeon rooms as the sweep meets them — each cell's CellStruct physics BSP, its membership
 // volume (the cell BSP), its portals and the objects standing in it — built once from the decoded
 // records, and the client's per-cell routines over them: CEnvCell::find_env_collisions
-// (check_entry_restrictions first, R53, then the physics BSP as a missile meets it, R60),
+// (check_entry_restrictions first, R53, then the physics BSP through BSPTREE::find_collisions:
+// a missile stops at any polygon, R60; a walker steps and slides, R51),
 // find_obj_collisions for the cell's statics, and BSPNODE::sphere_intersects_cell_bsp, which
 // decides whether a sphere reaches into a cell through a portal.
 
 #include "preview/physics/bsp_collision.h"
 #include "preview/physics/land_cell.h"
+#include "preview/physics/step_moves.h"
 #include "preview/physics/transition_types.h"
 #include "world/cells.h"
 
@@ -91,17 +93,14 @@ BuildingEntry makeBuildingEntry(std::uint32_t block, const dat::BuildingInfo& bu
 // wholly in front of all of them (inside).
 int sphereIntersectsCellBsp(const dat::BspTree& cellBsp, const TransitionSphere& local);
 
-// What a missile's BSP test reached: the polygon, and whether a malformed tree stopped the walk.
-struct BspHit {
-    const BspPolygon* polygon = nullptr;
-    bool tooDeep = false;
-};
-// BSPTREE::find_collisions' path-clipped branch without PerfectClip (R39, R60) for sphere 0
-// moving from `from` to `at` (both in the owner's parent space) against `geometry` placed at
-// `frame` × `scale`: any polygon reached, even one it moves along or away from, is a collision;
-// its normal, turned back into the parent space, becomes the collision normal.
-bool missileHitsBsp(const PhysicsGeometry& geometry, const Frame& frame, float scale,
-                    const TransitionSphere& at, Vec3 from, CollisionInfo& collision, BspHit& hit);
+// CPhysicsObj::FindObjCollisions for a static with a physics BSP (CPhysicsPart::
+// find_obj_collisions, CGfxObj::find_obj_collisions): when a sphere of the mover comes within the
+// static's reach, BSPTREE::find_collisions in its space (bsp_walker.h) — a missile stops at any
+// polygon it reaches (R60), a walker steps up, steps down onto it or slides. `blockOffset`: where
+// the static's landblock lies in check_pos's landblock frame. A static that answers anything but
+// OK outside a step down marks an airborne mover as having met the environment.
+TransitionState staticObjectCollisions(const StaticObject& object, Vec3 blockOffset,
+                                       StepContext& ctx, BspWalk& walk);
 
 // What CEnvCell::find_collisions met, for the trace.
 struct EnvCellHit {
@@ -115,16 +114,15 @@ struct EnvCellHit {
 // The mover facts and the cell's restriction object for one call.
 struct EnvCellContext {
     const EnvCellEntry* cell = nullptr;
-    Vec3 blockOffset;     // where the cell's landblock lies in check_pos's landblock frame
-    Vec3 currBlockOffset; // and in curr_pos's (the sphere's centre before this step)
+    Vec3 blockOffset; // where the cell's landblock lies in check_pos's landblock frame
     RestrictionMover mover;
     const RestrictionObject* restriction = nullptr; // null: the cell has none
 };
 
-// CEnvCell::find_collisions for a path-clipped mover: check_entry_restrictions (R53; a refusal
+// CEnvCell::find_collisions for the mover in `ctx`: check_entry_restrictions (R53; a refusal
 // leaves the collision normal alone, as the base cell's handle_move_restriction does nothing),
-// then the physics BSP in the cell's space, then the cell's statics.
-TransitionState envCellCollisions(const EnvCellContext& context, const ObjectInfo& info,
-                                  SpherePath& path, CollisionInfo& collision, EnvCellHit& hit);
+// then the physics BSP in the cell's space (BSPTREE::find_collisions, scale 1), then the cell's
+// statics. Whatever is not OK stops there: COLLIDED, or a walker's ADJUSTED / SLID.
+TransitionState envCellCollisions(const EnvCellContext& context, StepContext& ctx, EnvCellHit& hit);
 
 } // namespace portalkit::preview

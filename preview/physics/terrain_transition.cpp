@@ -1,7 +1,9 @@
 #include "preview/physics/terrain_transition.h"
 
+#include "preview/physics/bsp_walker.h"
 #include "preview/physics/cell_array.h"
 #include "preview/physics/land_cell.h"
+#include "preview/physics/step_moves.h"
 #include "preview/physics/transition_cells.h"
 #include "preview/physics/transition_steps.h"
 #include "world/coords.h"
@@ -41,7 +43,11 @@ class Sweep {
         placeCheck(move.begin);
         cacheCurr();
         m_checkLoaded = m_terrain.loaded(move.beginCell);
+        initContactPlane();
+        wireInsert();
     }
+    Sweep(const Sweep&) = delete;
+    Sweep& operator=(const Sweep&) = delete;
 
     TerrainTransition run();
 
@@ -69,10 +75,11 @@ class Sweep {
     TransitionState cellCollisions(std::uint32_t cellId) {
         return world::isOutdoorCell(cellId) ? terrainCollisions(cellId) : envCollisions(cellId);
     }
-    TransitionState insertIntoCell(int n);
     TransitionState otherCellCollisions(const CellArray& array);
     TransitionState checkOtherCells();
-    TransitionState transitionalInsert(int n);
+    void initContactPlane();
+    void wireInsert();
+    void recordStaticHit(std::size_t index, const BspWalk& walk);
 
     const TerrainWorld& m_terrain;
     ObjectInfo m_info;
@@ -89,7 +96,48 @@ class Sweep {
     std::uint32_t m_hitEnvCell = 0;
     int m_hitCellStatic = -1;
     bool m_restricted = false;
+    // The walker's routines (step_moves.h) over this sweep's cells: transitional_insert re-enters
+    // through ctx.transitionalInsert.
+    StepContext m_ctx{m_info, m_path, m_collision, {}, {}, false};
+    InsertCells m_cells;
 };
+
+// get_object_info's transition set-up: the sliding normal the mover slides along, and
+// (init_contact_plane / init_last_known_contact_plane) a mover standing on a plane starts the
+// sweep with it as the contact plane and the last known one; a mover that lost it keeps it as
+// the last known one only.
+void Sweep::initContactPlane() {
+    if (m_move.slidingNormal) // init_sliding_normal
+        m_collision.setSlidingNormal(*m_move.slidingNormal);
+    if (!m_move.contactPlane)
+        return;
+    m_collision.lastKnownContactPlaneValid = true;
+    m_collision.lastKnownContactPlane = *m_move.contactPlane;
+    if (m_info.has(object_info::kContact)) {
+        m_collision.contactPlaneValid = true;
+        m_collision.contactPlane = *m_move.contactPlane;
+    }
+}
+
+// transitional_insert over this sweep's cells: insert_into_cell on the check cell (terrain,
+// then statics for an outdoor cell, as CLandCell::find_collisions orders them; an EnvCell's BSP
+// and statics), check_other_cells, and the walker's tail (landing, grazed polygons, the step
+// down that follows the ground), which re-enters through ctx.transitionalInsert.
+void Sweep::wireInsert() {
+    m_cells.insertIntoCell = [this](int n) {
+        return preview::insertIntoCell(m_collision, n, [this] {
+            TransitionState state = cellCollisions(m_path.checkCellId);
+            if (state == TransitionState::OK && world::isOutdoorCell(m_path.checkCellId))
+                state = staticCollisions();
+            return state;
+        });
+    };
+    m_cells.checkOtherCells = [this] { return checkOtherCells(); };
+    m_cells.hasCheckCell = [this] { return m_checkLoaded; };
+    m_ctx.transitionalInsert = [this](int n) {
+        return preview::transitionalInsert(m_ctx, m_cells, n);
+    };
+}
 
 // CLandCell::find_env_collisions: the terrain under sphere 0.
 TransitionState Sweep::terrainCollisions(std::uint32_t cellId) {
@@ -111,7 +159,6 @@ TransitionState Sweep::envCollisions(std::uint32_t cellId) {
     EnvCellContext context;
     context.cell = &cell;
     context.blockOffset = fromWorld(world::blockOffset(m_path.checkCellId, cellId));
-    context.currBlockOffset = fromWorld(world::blockOffset(m_path.currCellId, cellId));
     context.mover = m_move.mover;
     if (cell.restrictionObject != 0) {
         const auto it = m_terrain.restrictionObjects.find(cell.restrictionObject);
@@ -119,7 +166,7 @@ TransitionState Sweep::envCollisions(std::uint32_t cellId) {
             it == m_terrain.restrictionObjects.end() ? &kUnloadedRestriction : &it->second;
     }
     EnvCellHit hit;
-    const TransitionState state = envCellCollisions(context, m_info, m_path, m_collision, hit);
+    const TransitionState state = envCellCollisions(context, m_ctx, hit);
     m_bspTooDeep = m_bspTooDeep || hit.tooDeep;
     if (state != TransitionState::OK) {
         m_hitEnvCell = cellId;
@@ -130,47 +177,31 @@ TransitionState Sweep::envCollisions(std::uint32_t cellId) {
     return state;
 }
 
-// The outdoor statics sphere 0 can reach, each through its physics BSP as a missile meets it
-// (missileHitsBsp). The client reaches statics through the shadows registered in the outdoor
-// cells the spheres touch; testing every static whose reach the sphere meets is the same set.
+// The outdoor statics the spheres can reach, each through its physics BSP
+// (staticObjectCollisions: a missile stops at any polygon, a walker steps and slides). The
+// client reaches statics through the shadows registered in the outdoor cells the spheres touch;
+// testing every static whose reach a sphere meets is the same set.
 TransitionState Sweep::staticCollisions() {
-    const TransitionSphere& s0 = m_path.globalSphere[0];
     for (std::size_t index = 0; index < m_terrain.statics.size(); ++index) {
         const StaticObject& object = m_terrain.statics[index];
-        TransitionSphere at = s0;
-        at.center -= fromWorld(world::blockOffset(m_path.checkCellId, object.block));
-        const Vec3 from = m_path.globalCurrCenter[0] -
-                          fromWorld(world::blockOffset(m_path.currCellId, object.block));
-        if (length(at.center - object.frame.origin) > object.reach + at.radius)
+        const Vec3 offset = fromWorld(world::blockOffset(m_path.checkCellId, object.block));
+        const bool hadNormal = m_collision.collisionNormalValid;
+        BspWalk walk;
+        const TransitionState state = staticObjectCollisions(object, offset, m_ctx, walk);
+        m_bspTooDeep = m_bspTooDeep || walk.tooDeep;
+        if (state == TransitionState::OK)
             continue;
-        BspHit hit;
-        const bool reached = missileHitsBsp(*object.geometry, object.frame, object.scale, at, from,
-                                            m_collision, hit);
-        m_bspTooDeep = m_bspTooDeep || hit.tooDeep;
-        if (reached) {
-            m_hitStatic = int(index);
-            m_hitPolygon = hit.polygon->id;
-            return TransitionState::Collided;
-        }
+        // What stopped or turned the mover, for the trace (a step onto a ledge is neither).
+        if (state == TransitionState::Collided || (!hadNormal && m_collision.collisionNormalValid))
+            recordStaticHit(index, walk);
+        return state;
     }
     return TransitionState::OK;
 }
 
-// insert_into_cell: the check cell's collisions, again after each adjustment, up to n times. An
-// outdoor check cell's statics follow its terrain (CLandCell::find_collisions: terrain, building,
-// objects).
-TransitionState Sweep::insertIntoCell(int n) {
-    TransitionState state = TransitionState::OK;
-    for (int i = 0; i < n; ++i) {
-        state = cellCollisions(m_path.checkCellId);
-        if (state == TransitionState::OK && world::isOutdoorCell(m_path.checkCellId))
-            state = staticCollisions();
-        if (state == TransitionState::OK || state == TransitionState::Collided)
-            return state;
-        if (state == TransitionState::Slid)
-            m_collision.contactPlaneValid = false;
-    }
-    return state;
+void Sweep::recordStaticHit(std::size_t index, const BspWalk& walk) {
+    m_hitStatic = int(index);
+    m_hitPolygon = walk.hit ? walk.hit->id : 0;
 }
 
 // The loaded cells of the array other than the check cell, in order. From an EnvCell the outdoor
@@ -225,30 +256,6 @@ TransitionState Sweep::checkOtherCells() {
     return TransitionState::OK;
 }
 
-// transitional_insert for a mover that never steps down: resolve the check cell, then the
-// others, retrying after adjustments.
-TransitionState Sweep::transitionalInsert(int n) {
-    if (!m_checkLoaded)
-        return TransitionState::OK;
-    TransitionState state = TransitionState::OK;
-    for (int attempt = 0; attempt < n; ++attempt) {
-        state = insertIntoCell(n);
-        if (state == TransitionState::Collided)
-            return state;
-        if (state == TransitionState::OK) {
-            state = checkOtherCells();
-            if (state == TransitionState::Collided)
-                return state;
-        }
-        if (state == TransitionState::Slid)
-            m_collision.contactPlaneValid = false;
-        if (state != TransitionState::OK)
-            continue;               // again at the moved check position
-        return TransitionState::OK; // a missile has no step-down tail (R52)
-    }
-    return state;
-}
-
 // find_transitional_position.
 TerrainTransition Sweep::run() {
     TerrainTransition out;
@@ -271,11 +278,14 @@ TerrainTransition Sweep::run() {
         m_collision.contactPlaneValid = false;
         m_collision.slidingNormalValid = false;
         m_path.addOffsetToCheckPos(offset);
+        m_ctx.currBlockOffset =
+            fromWorld(world::blockOffset(m_path.checkCellId, m_path.currCellId));
+        const TransitionState inserted = preview::transitionalInsert(m_ctx, m_cells, 3);
         const StepValidation v =
-            validateTransition(transitionalInsert(3), m_info, m_path, m_collision, m_move.gravity);
+            validateTransition(inserted, m_info, m_path, m_collision, m_move.gravity);
         state = v.state;
         m_checkLoaded = m_terrain.loaded(m_path.checkCellId); // after a commit or undo
-        m_killVelocity = m_killVelocity || v.killVelocity;
+        m_killVelocity = m_killVelocity || v.killVelocity || m_ctx.killVelocity;
         out.stepsTaken = i + 1;
         out.ok = state == TransitionState::OK;
         if (m_collision.framesStationaryFall != 0)

@@ -1,14 +1,16 @@
 #pragma once
 
-// The retail transition of a path-clipped mover (a missile) over outdoor terrain, statics and
-// EnvCells (docs/physics.md#the-retail-transition): CTransition::find_transitional_position with
+// The retail transition over outdoor terrain, statics and EnvCells
+// (docs/physics.md#the-retail-transition): CTransition::find_transitional_position with
 // transitional_insert, insert_into_cell and check_other_cells over the cells find_cell_list
 // gathers (cell_array.h) — outdoor cells with their terrain and statics, building interiors
 // reached through their doorways and dungeon cells through their portals, each EnvCell with its
-// entry restriction (R53), physics BSP and statics (env_cell_collision.h); a missile's BSP test
-// makes any polygon reached a collision (R60). No moving objects yet, and no step up or step
-// down, which a missile never takes (R52). Steps of at most one radius, uncapped (R59); the check
-// position re-based at block edges (R56); deep water passed through to the water depth (R55).
+// entry restriction (R53), physics BSP and statics (env_cell_collision.h). Every physics BSP goes
+// through BSPTREE::find_collisions (bsp_walker.h): a missile stops at any polygon it reaches
+// (R60); a walker (a creature, a player: not a Missile, R52) steps up onto what its step-up
+// height allows, steps down to follow the ground, slides, and edge-slides (step_moves.h, R51).
+// No moving objects yet. Steps of at most one radius, uncapped (R59); the check position
+// re-based at block edges (R56); deep water passed through to the water depth (R55).
 
 #include "preview/physics/bsp_collision.h"
 #include "preview/physics/env_cell_collision.h"
@@ -54,6 +56,12 @@ struct TerrainMove {
     // What check_entry_restrictions asks of the mover (its weenie, guid and PWD bits; whether it
     // is a player comes from ObjectInfo). The default, no weenie, passes every cell.
     RestrictionMover mover;
+    // The plane the mover stands on (init_contact_plane): the contact plane and the last known
+    // one when ObjectInfo has Contact, the last known one only otherwise. None: airborne.
+    std::optional<ContactPlane> contactPlane;
+    // The sliding normal the last transition left (init_sliding_normal, transient Sliding): the
+    // first steps keep off the obstacle it came from. None: not sliding.
+    std::optional<Vec3> slidingNormal;
 };
 
 struct TerrainTransition {
@@ -82,9 +90,9 @@ struct TerrainTransition {
     bool cellArrayFull = false;
 };
 
-// Runs the sweep for `info` (a path-clipped mover without step-down: a Missile) from move.begin
-// to move.end over `terrain`. Cells of blocks not loaded are passed through without collision,
-// as the client passes cells it has not loaded.
+// Runs the sweep for `info` (a Missile, or a walker with Contact / OnWalkable and its step
+// heights) from move.begin to move.end over `terrain`. Cells of blocks not loaded are passed
+// through without collision, as the client passes cells it has not loaded.
 TerrainTransition terrainTransition(const TerrainWorld& terrain, const ObjectInfo& info,
                                     const TerrainMove& move);
 
