@@ -87,6 +87,16 @@ TerrainMove moveOf(const PhysicsBody& body, const Frame& candidate, std::uint32_
     }
     move.gravity = body.has(state::Gravity);
     move.mover = RestrictionMover{true, body.hasWeenie, body.id, 0};
+    // The plane the body stands on (init_contact_plane): the body keeps its normal, and the
+    // transition that put it there left sphere 0's low point on it.
+    if (body.contact() && move.numSphere > 0) {
+        const Vec3 n = body.contactNormal;
+        const TransitionSphere& s0 = move.spheres[0];
+        const Vec3 low = move.begin + s0.center - Vec3{0, 0, s0.radius};
+        move.contactPlane = ContactPlane{{{n.x, n.y, n.z}, -dot(n, low)},
+                                         cell,
+                                         (body.transientState & transient::WaterContact) != 0};
+    }
     return move;
 }
 

@@ -285,6 +285,35 @@ class TestScenarioWorld : public QObject {
         QCOMPARE(bolt.collisions.front().what.id.value_or(0), 0x50000002u);
         QVERIFY(!bolt.transitions.empty());
     }
+
+    // oracle: R51
+    void aScaledCreatureStepsUpTheLowLedgeAndIsRefusedByTheHighOne() {
+        // The town's stone ledges (docs/demo.md#the-town): 0.75 m at (110, 70), 1.2 m at
+        // (120, 70); the scenario's origin is (110, 64) on the town floor. The human's 0.4 m
+        // step-up height × scale 1.5 reaches a top 0.9 m up (1.5 × 0.6 m), × 1 only 0.6 m.
+        const auto flights = play("ledge_step.json");
+        const Flight& climber = flights.at(0x50000701);
+        const Flight& refused = flights.at(0x50000702);
+        const Flight& small = flights.at(0x50000703);
+        // On the low ledge's top (z 0.75, the sphere's 0.0075 m below the origin at scale 1.5),
+        // walking on over it, on walkable ground the whole way.
+        const PhysicsQuantum& up = climber.quanta.back().what;
+        QVERIFY(std::abs(up.frame.origin.z - 0.7575f) < 1e-3f);
+        QVERIFY(up.frame.origin.y > 4.5f && up.frame.origin.y < 7.5f); // over y 68.5..71.5
+        QVERIFY(up.contact && up.onWalkable && up.velocity.y > 1.9f);
+        for (const auto& q : climber.quanta)
+            QVERIFY(!q.what.transitionFailed && q.what.contact);
+        // Stopped on the ground at the faces it could not climb (the static ledges' GfxObjs).
+        const PhysicsQuantum& stopped = refused.quanta.back().what;
+        QVERIFY(std::abs(stopped.frame.origin.z - 0.0075f) < 1e-3f);
+        QVERIFY(stopped.frame.origin.y < 4.5f - 0.72f + 1e-3f);
+        QVERIFY(stopped.contact && stopped.onWalkable);
+        QCOMPARE(refused.collisions.back().what.id.value_or(0), 0x01000C08u);
+        const PhysicsQuantum& short1 = small.quanta.back().what;
+        QVERIFY(std::abs(short1.frame.origin.z - 0.005f) < 1e-3f);
+        QVERIFY(short1.frame.origin.x > 1.5f + 0.48f - 1e-3f); // the low ledge's east face
+        QCOMPARE(small.collisions.back().what.id.value_or(0), 0x01000C07u);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestScenarioWorld)
