@@ -37,8 +37,8 @@ struct TransitionRecord {
     bool walkable = false;
     std::optional<HitKind> hit; // Terrain, Static or Cell
     std::uint32_t hitId = 0;    // the static's GfxObj, the terrain's or the EnvCell's cell id
-    std::uint16_t polygon = 0;  // the physics polygon of a static or cell
-    bool bspTooDeep = false;    // a malformed physics tree stopped a walk
+    std::optional<std::uint16_t> polygon; // the physics polygon of a static's BSP or a cell
+    bool bspTooDeep = false;              // a malformed physics tree stopped a walk
     // The move was not swept at all: not finite, or more steps of its sphere than any real body
     // takes (transition_flight.cpp); reported, and the origin stays as for a failure.
     bool refused = false;

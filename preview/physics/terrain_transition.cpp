@@ -9,6 +9,7 @@
 #include "world/coords.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace portalkit::preview {
 
@@ -70,6 +71,7 @@ class Sweep {
     TransitionState terrainCollisions(std::uint32_t cellId);
     TransitionState envCollisions(std::uint32_t cellId);
     TransitionState staticCollisions();
+    TransitionState shapeCollisions();
     // find_collisions of one cell: an outdoor cell's terrain (then, for the check cell, the
     // statics), or an EnvCell's restriction, physics BSP and statics.
     TransitionState cellCollisions(std::uint32_t cellId) {
@@ -91,6 +93,7 @@ class Sweep {
     bool m_bspTooDeep = false;
     bool m_cellArrayFull = false;
     int m_hitStatic = -1;
+    int m_hitShape = -1;
     std::uint16_t m_hitPolygon = 0;
     std::uint32_t m_hitTerrainCell = 0;
     std::uint32_t m_hitEnvCell = 0;
@@ -194,6 +197,31 @@ TransitionState Sweep::staticCollisions() {
         // What stopped or turned the mover, for the trace (a step onto a ledge is neither).
         if (state == TransitionState::Collided || (!hadNormal && m_collision.collisionNormalValid))
             recordStaticHit(index, walk);
+        return state;
+    }
+    return shapeCollisions();
+}
+
+// The statics met through their cylinder spheres or spheres (object_shapes.h), by sphere 0. The
+// client's path-clipped branch is the one built; a walker meets them the same way, a COLLIDED
+// it then slides along (no step up onto a trunk, no landing on top of one).
+TransitionState Sweep::shapeCollisions() {
+    const TransitionSphere& s0 = m_path.globalSphere[0];
+    for (std::size_t index = 0; index < m_terrain.shapes.size(); ++index) {
+        const StaticShape& shape = m_terrain.shapes[index];
+        const Vec3 check = fromWorld(world::blockOffset(m_path.checkCellId, shape.block));
+        TransitionSphere at = s0;
+        at.center = s0.center - check;
+        const Vec3 reach = at.center - shape.low;
+        const float side = shape.radius + at.radius;
+        if (std::abs(reach.x) > side || std::abs(reach.y) > side)
+            continue; // the broad test: nowhere near the axis or centre
+        const Vec3 curr = m_path.globalCurrCenter[0] -
+                          fromWorld(world::blockOffset(m_path.currCellId, shape.block));
+        const TransitionState state = pathClippedShapeCollision(shape, at, curr, m_collision);
+        if (state == TransitionState::OK)
+            continue;
+        m_hitShape = int(index);
         return state;
     }
     return TransitionState::OK;
@@ -301,6 +329,7 @@ TerrainTransition Sweep::run() {
     out.bspTooDeep = m_bspTooDeep;
     out.cellArrayFull = m_cellArrayFull;
     out.hitStatic = m_hitStatic;
+    out.hitShape = m_hitShape;
     out.hitPolygon = m_hitPolygon;
     out.hitTerrainCell = m_hitTerrainCell;
     out.hitEnvCell = m_hitEnvCell;

@@ -15,6 +15,7 @@
 #include "preview/physics/bsp_collision.h"
 #include "preview/physics/env_cell_collision.h"
 #include "preview/physics/land_cell.h"
+#include "preview/physics/object_shapes.h"
 #include "preview/physics/transition_types.h"
 #include "world/terrain.h"
 
@@ -32,6 +33,8 @@ namespace portalkit::preview {
 struct TerrainWorld {
     std::map<std::uint32_t, world::LandblockTerrain> blocks;
     std::vector<StaticObject> statics;
+    // Statics without a physics BSP, met through their Setup's cylinder spheres or spheres.
+    std::vector<StaticShape> shapes;
     std::map<std::uint32_t, EnvCellEntry> envCells; // by full EnvCell id
     std::vector<BuildingEntry> buildings;
     // The restriction objects the client has loaded, by guid; an EnvCell naming one that is not
@@ -79,6 +82,7 @@ struct TerrainTransition {
     // was hit.
     int hitStatic = -1;
     std::uint16_t hitPolygon = 0;
+    int hitShape = -1; // an index into TerrainWorld::shapes: a cylinder sphere or sphere
     std::uint32_t hitTerrainCell = 0;
     // An EnvCell that stopped it: its physics BSP (hitPolygon names the cell polygon), one of its
     // statics (hitCellStatic, an index into its statics; hitPolygon that static's polygon), or

@@ -118,6 +118,9 @@ TransitionRecord recordOf(const TerrainTransition& t, const DatWorld& world) {
         out.hit = HitKind::Static;
         out.hitId = world.staticModels.at(std::size_t(t.hitStatic));
         out.polygon = t.hitPolygon;
+    } else if (t.hitShape >= 0) {
+        out.hit = HitKind::Static; // a Setup's cylinder sphere or sphere: no polygon
+        out.hitId = world.terrain.shapes.at(std::size_t(t.hitShape)).model;
     } else if (t.hitEnvCell != 0) {
         out.hit = HitKind::Cell; // its walls, or one of its statics (named by the cell)
         out.hitId = t.hitEnvCell;

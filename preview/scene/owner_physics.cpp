@@ -63,9 +63,7 @@ void publishQuantum(const SceneContext& scene, const Owner& owner, const Quantum
                                             .walkable = t->walkable,
                                             .hit = t->hit,
                                             .hitId = t->hitId,
-                                            .polygon = t->hit && *t->hit != HitKind::Terrain
-                                                           ? std::optional(t->polygon)
-                                                           : std::nullopt,
+                                            .polygon = t->polygon,
                                             .bspTooDeep = t->bspTooDeep,
                                             .refused = t->refused,
                                             .restricted = t->restricted,

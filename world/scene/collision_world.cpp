@@ -7,10 +7,12 @@
 #include "datreader/records/land_block_info.h"
 #include "datreader/records/region.h"
 #include "datreader/records/scene.h"
+#include "datreader/records/setup.h"
 #include "world/coords.h"
 #include "world/scenery.h"
 
 #include <QQuaternion>
+#include <algorithm>
 #include <map>
 #include <memory>
 
@@ -27,12 +29,25 @@ class Collector {
 
     // One object (a GfxObj or a Setup's parts at their default placement) at `frame`,
     // landblock-local to `block`, at `scale`.
+    // As CPhysicsObj::FindObjCollisions picks: the parts' physics BSPs when any part has one,
+    // else the Setup's cylinder spheres, else its spheres.
     void addObject(std::uint32_t block, std::uint32_t modelId, const dat::Frame& frame,
                    float scale) {
         ++m_counts.objects;
-        for (const WorldPart& part :
-             modelParts(*m_sources.portal, modelId, frameMatrix(frame, scale, {})))
-            addPart(block, part);
+        const std::vector<WorldPart> parts =
+            modelParts(*m_sources.portal, modelId, frameMatrix(frame, scale, {}));
+        const bool anyPhysics = std::any_of(parts.begin(), parts.end(), [this](const auto& p) {
+            return geometryOf(p.gfxObj) != nullptr;
+        });
+        if (anyPhysics) {
+            for (const WorldPart& part : parts)
+                addPart(block, part);
+        } else if (const auto* setup = m_sources.portal->get<dat::Setup>(modelId)) {
+            addShapes(block, modelId, *setup, frame, scale);
+            m_counts.partsWithout += int(parts.size());
+        } else {
+            m_counts.partsWithout += int(parts.size());
+        }
     }
 
     // The GfxObj geometries for an EnvCell's stabs (a Setup stab is left out).
@@ -41,6 +56,27 @@ class Collector {
     }
 
   private:
+    // A Setup's cylinder spheres (else spheres) at the object's frame and scale: the base or
+    // centre turned and moved with the object, a cylinder left upright.
+    void addShapes(std::uint32_t block, std::uint32_t modelId, const dat::Setup& setup,
+                   const dat::Frame& frame, float scale) {
+        const preview::Frame at(frame);
+        for (const dat::CylSphere& c : setup.cylSpheres)
+            pushShape({block, transformPoint(at, preview::Vec3(c.lowPoint) * scale),
+                       c.radius * scale, c.height * scale, true, modelId});
+        if (!setup.cylSpheres.empty())
+            return;
+        for (const dat::Sphere& s : setup.spheres)
+            pushShape({block, transformPoint(at, preview::Vec3(s.center) * scale), s.radius * scale,
+                       0, false, modelId});
+    }
+    void pushShape(const preview::StaticShape& shape) {
+        if (!(shape.radius > 0))
+            return; // nothing to meet
+        m_out.terrain.shapes.push_back(shape);
+        ++m_counts.shapes;
+    }
+
     // A part's world matrix as the transition takes it: origin, rotation and one uniform scale
     // (a Setup's per-axis default scales are uniform in practice; x stands for all three).
     void addPart(std::uint32_t block, const WorldPart& part) {

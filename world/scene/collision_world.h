@@ -20,6 +20,7 @@ struct CollisionWorldCounts {
     int physicsParts = 0; // their parts with a physics BSP (one StaticObject each)
     int geometries = 0;   // distinct GfxObj physics geometries built
     int partsWithout = 0; // parts drawn but without physics, which nothing collides with
+    int shapes = 0;       // cylinder spheres and spheres of Setups without a physics BSP
 };
 
 // The landblocks round `centre` (`radius` rings, as buildWorldBlocks picks them; a dungeon's
