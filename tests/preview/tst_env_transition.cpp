@@ -236,6 +236,41 @@ class TestEnvTransition : public QObject {
         QVERIFY(!t.restricted && !t.cellArrayFull && !t.bspTooDeep);
     }
 
+    // A creature walks on A's floor (the cell's physics BSP, met through find_collisions' walker
+    // branches) through the portal into B, in contact all the way, and is stopped on B's floor
+    // by its far wall: the floor's face is its contact plane, the wall's normal its sliding
+    // normal, and the quantum straight on into the wall leaves nothing to move (R57).
+    // oracle: R51
+    void aCreatureWalksOnTheCellFloorsIntoTheFarWall() {
+        const TerrainWorld w = twoCells();
+        MoverDescription creature;
+        creature.transient = 0x1 | 0x2; // Contact, OnWalkable
+        creature.setupStepUpHeight = creature.setupStepDownHeight = 0.4f;
+        TerrainMove m = move(kCellA, {8, 10, 0}, {8, 10, 0});
+        m.spheres = {TransitionSphere{{0, 0, 0.5f}, 0.5f}, TransitionSphere{{0, 0, 1.4f}, 0.5f}};
+        m.numSphere = 2;
+        m.contactPlane = ContactPlane{{{0, 0, 1}, 0}, kCellA, false};
+        TerrainTransition t;
+        for (int i = 0; i < 80; ++i) { // 0.25 m a quantum: 20 m, far past the wall
+            m.end = m.begin + Vec3{0.25f, 0, 0};
+            t = terrainTransition(w, makeObjectInfo(creature), m);
+            if (!t.ok)
+                continue; // stays where it was
+            QVERIFY(t.collision.contactPlaneValid);
+            QCOMPARE(t.origin.z, 0.0f);
+            m.begin = t.origin;
+            m.beginCell = t.cell;
+            m.contactPlane = t.collision.contactPlane;
+            m.slidingNormal.reset();
+            if (t.collision.slidingNormalValid)
+                m.slidingNormal = t.collision.slidingNormal;
+        }
+        QCOMPARE(m.beginCell, kCellB);
+        QVERIFY2(m.begin.x <= 25 - 0.5f + 1e-3f && m.begin.x > 25 - 0.75f,
+                 qPrintable(QString::number(m.begin.x)));
+        QVERIFY(!t.ok && m.slidingNormal && m.slidingNormal->x < -0.999f);
+    }
+
     // B names a restriction object the client has not loaded: a player with a weenie is
     // refused at the portal (the step into B's reach is undone), a non-player flies on.
     // oracle: R53
