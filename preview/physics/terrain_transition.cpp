@@ -81,6 +81,12 @@ class Sweep {
     TransitionState checkOtherCells();
     void initContactPlane();
     void wireInsert();
+    // get_curr_pos_check_pos_block_offset, kept in the walker's context: again whenever the
+    // check position may have changed block (a new step, a cell's re-basing, an insert).
+    void refreshBlockOffset() {
+        m_ctx.currBlockOffset =
+            fromWorld(world::blockOffset(m_path.checkCellId, m_path.currCellId));
+    }
     void recordStaticHit(std::size_t index, const BspWalk& walk);
 
     const TerrainWorld& m_terrain;
@@ -128,6 +134,7 @@ void Sweep::initContactPlane() {
 // down that follows the ground), which re-enters through ctx.transitionalInsert.
 void Sweep::wireInsert() {
     m_cells.insertIntoCell = [this](int n) {
+        refreshBlockOffset(); // a restored check position may be back in another block
         return preview::insertIntoCell(m_collision, n, [this] {
             TransitionState state = cellCollisions(m_path.checkCellId);
             if (state == TransitionState::OK && world::isOutdoorCell(m_path.checkCellId))
@@ -268,6 +275,7 @@ TransitionState Sweep::checkOtherCells() {
         return state;
     if (array.currCell != 0) {
         adjustCheckPos(m_path, array.currCell);
+        refreshBlockOffset();
         m_checkLoaded = true;
         return TransitionState::OK;
     }
@@ -280,6 +288,7 @@ TransitionState Sweep::checkOtherCells() {
         cell = outside->cellId;
     }
     adjustCheckPos(m_path, cell);
+    refreshBlockOffset();
     m_checkLoaded = false; // check_cell = null: nothing more is tested until a commit
     return TransitionState::OK;
 }
@@ -306,8 +315,7 @@ TerrainTransition Sweep::run() {
         m_collision.contactPlaneValid = false;
         m_collision.slidingNormalValid = false;
         m_path.addOffsetToCheckPos(offset);
-        m_ctx.currBlockOffset =
-            fromWorld(world::blockOffset(m_path.checkCellId, m_path.currCellId));
+        refreshBlockOffset();
         const TransitionState inserted = preview::transitionalInsert(m_ctx, m_cells, 3);
         const StepValidation v =
             validateTransition(inserted, m_info, m_path, m_collision, m_move.gravity);

@@ -28,12 +28,12 @@ constexpr float kStepHeight = 0.4f; // the demo human Setup's step-up and step-d
 
 // Heights 0.5 m an index; every vertex at index 20, except that vertex columns x >= `slopeFrom`
 // fall four indices per column (a 4.8° slope down toward +x from x = 24 * (slopeFrom - 1)).
-world::LandblockTerrain landblock(int slopeFrom = 9) {
+world::LandblockTerrain landblock(int slopeFrom = 9, std::uint32_t id = kBlock) {
     dat::LandDefs defs;
     for (int i = 0; i < 256; ++i)
         defs.landHeightTable[std::size_t(i)] = 0.5f * float(i);
     dat::LandBlock block;
-    block.id = kBlock;
+    block.id = id;
     for (int x = 0; x < 9; ++x)
         for (int y = 0; y < 9; ++y) {
             const std::size_t v = std::size_t(9 * x + y);
@@ -236,6 +236,25 @@ class TestWalkerTransition : public QObject {
         QVERIFY(walker.origin().x <= 92 - 0.48f + 1e-3f);
         QCOMPARE(walker.origin().y, 96.25f);
         QCOMPARE(walker.origin().z, kGround + foot(1));
+        QVERIFY(walker.contact() && walker.onWalkable());
+    }
+
+    // oracle: R51
+    void stepsUpALedgeJustPastABlockEdge() {
+        // The ledge (0.5 m) stands in the next block east, its west face 1 m past the edge: the
+        // creature crosses x = 192 (the check position re-based into the new block, R56) and
+        // steps up a static of that block met from both frames.
+        constexpr std::uint32_t kEast = 0xAAB4FFFF;
+        TerrainWorld world;
+        world.blocks.emplace(kBlock, landblock());
+        world.blocks.emplace(kEast, landblock(9, kEast));
+        world.statics.push_back(
+            makeStaticObject(kEast, Frame({3, 96, kGround}, {}), 1.0f, ledgeGeometry(4, 0.5f)));
+        Walker walker(world, {1.0f}, 190, 96, kGround);
+        walker.walkX(5);
+        QCOMPARE(world::landblockOf(walker.last.cell), kEast);
+        QCOMPARE(walker.origin().x, 3.0f);
+        QCOMPARE(walker.origin().z, kGround + 0.5f + foot(1));
         QVERIFY(walker.contact() && walker.onWalkable());
     }
 
