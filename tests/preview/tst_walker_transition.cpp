@@ -2,10 +2,11 @@
 // routines of step_moves.h and bsp_walker.h plugged in, docs/physics.md#the-retail-transition):
 // a creature — the demo human's two spheres and 0.4 m step heights, at scale 1 or 1.5 — walks
 // on a flat landblock into stone ledges (closed boxes, as the demo's building generator makes
-// them). It steps up a ledge its scaled step-up height allows and is stopped by a higher one (R51);
-// it follows the ground down a gentle slope (the transitional step down); walking off a high ledge
-// it leaves the ground without EdgeSlide and stays on the ledge with it. A missile over the same
-// world still stops at the first wall it reaches (R52).
+// them). It steps up a ledge its scaled step-up height allows (one past a block edge too) and is
+// stopped by a higher one, sliding along it at an angle (R51); it follows the ground down a
+// gentle slope (the transitional step down); walking off a high ledge it leaves the ground
+// without EdgeSlide and stays on the ledge with it. A missile over the same world still stops at
+// the first wall it reaches (R52).
 
 #include "datreader/records/land_block.h"
 #include "datreader/records/region.h"
