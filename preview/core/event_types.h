@@ -296,9 +296,10 @@ struct TransitionDone {
     std::uint32_t hitId = 0;              // the static's GfxObj, or the cell id
     std::optional<std::uint16_t> polygon; // the physics polygon of a static or cell
     bool bspTooDeep = false;
-    bool refused = false;       // not swept: a move no body can make (not finite, too many steps)
-    bool restricted = false;    // an EnvCell's entry restriction refused it (R53)
-    bool cellArrayFull = false; // a step reached more cells than the sweep tests
+    bool refused = false;    // not swept: a move no body can make (not finite, too many steps)
+    bool restricted = false; // an EnvCell's entry restriction refused it (R53)
+    int stepsUp = 0, stepsDown = 0; // a walker's step ups and step-downs taken (R51)
+    bool cellArrayFull = false;     // a step reached more cells than the sweep tests
 };
 // A velocity and omega installed from outside (VectorUpdate).
 struct VectorSet {

@@ -42,8 +42,9 @@ struct TransitionRecord {
     // The move was not swept at all: not finite, or more steps of its sphere than any real body
     // takes (transition_flight.cpp); reported, and the origin stays as for a failure.
     bool refused = false;
-    bool restricted = false;    // an EnvCell's entry restriction refused the mover (R53)
-    bool cellArrayFull = false; // a step reached more cells than the sweep tests (reported)
+    bool restricted = false;        // an EnvCell's entry restriction refused the mover (R53)
+    int stepsUp = 0, stepsDown = 0; // a walker's step ups and step-downs taken (R51)
+    bool cellArrayFull = false;     // a step reached more cells than the sweep tests (reported)
 };
 
 // What one quantum did, for the `physics` and `collision` trace events.

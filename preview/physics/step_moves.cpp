@@ -109,6 +109,8 @@ bool stepUp(StepContext& ctx, Vec3 normal) {
     path.walkable = nullptr;
     if (!ok)
         path.restoreCheckPos();
+    else
+        ++ctx.stepsUp;
     return ok;
 }
 
@@ -259,6 +261,7 @@ InsertTail stepDownTail(StepContext& ctx) {
     for (int i = 0; i < choice.tries; ++i)
         if (stepDown(ctx, choice.height, choice.walkableZ)) {
             path.walkable = nullptr;
+            ++ctx.stepsDown;
             return {true, TransitionState::OK};
         }
     TransitionState state = TransitionState::OK;

@@ -28,6 +28,10 @@ struct StepContext {
     // Where curr_pos's landblock lies in check_pos's frame (zero within one block).
     Vec3 currBlockOffset;
     bool killVelocity = false; // kill_velocity: the mover's velocity is to be zeroed
+    // For the trace: step ups that lifted the mover, and step-downs of transitional_insert's tail
+    // that put it on walkable ground.
+    int stepsUp = 0;
+    int stepsDown = 0;
 };
 
 // CSphere::slide_sphere (the path version): the step continues along the crease of the obstacle

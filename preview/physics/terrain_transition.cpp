@@ -338,6 +338,8 @@ TerrainTransition Sweep::run() {
     out.cellArrayFull = m_cellArrayFull;
     out.hitStatic = m_hitStatic;
     out.hitShape = m_hitShape;
+    out.stepsUp = m_ctx.stepsUp;
+    out.stepsDown = m_ctx.stepsDown;
     out.hitPolygon = m_hitPolygon;
     out.hitTerrainCell = m_hitTerrainCell;
     out.hitEnvCell = m_hitEnvCell;

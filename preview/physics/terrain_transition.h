@@ -83,6 +83,8 @@ struct TerrainTransition {
     int hitStatic = -1;
     std::uint16_t hitPolygon = 0;
     int hitShape = -1; // an index into TerrainWorld::shapes: a cylinder sphere or sphere
+    int stepsUp = 0;   // step ups that lifted a walker onto what it met (R51)
+    int stepsDown = 0; // steps whose step-down tail kept a walker on walkable ground (R51)
     std::uint32_t hitTerrainCell = 0;
     // An EnvCell that stopped it: its physics BSP (hitPolygon names the cell polygon), one of its
     // statics (hitCellStatic, an index into its statics; hitPolygon that static's polygon), or

@@ -131,6 +131,8 @@ TransitionRecord recordOf(const TerrainTransition& t, const DatWorld& world) {
     }
     out.bspTooDeep = t.bspTooDeep;
     out.restricted = t.restricted;
+    out.stepsUp = t.stepsUp;
+    out.stepsDown = t.stepsDown;
     out.cellArrayFull = t.cellArrayFull;
     return out;
 }

@@ -67,6 +67,8 @@ void publishQuantum(const SceneContext& scene, const Owner& owner, const Quantum
                                             .bspTooDeep = t->bspTooDeep,
                                             .refused = t->refused,
                                             .restricted = t->restricted,
+                                            .stepsUp = t->stepsUp,
+                                            .stepsDown = t->stepsDown,
                                             .cellArrayFull = t->cellArrayFull});
     if (record.collision)
         publishCollision(scene, owner, *record.collision);

@@ -360,6 +360,10 @@ QJsonObject fieldsOf(const TransitionDone& e) {
         fields["refused"] = true;
     if (e.restricted)
         fields["restricted"] = true;
+    if (e.stepsUp)
+        fields["steps_up"] = e.stepsUp;
+    if (e.stepsDown)
+        fields["steps_down"] = e.stepsDown;
     if (e.cellArrayFull)
         fields["cell_array_full"] = true;
     return fields;

@@ -313,6 +313,14 @@ class TestScenarioWorld : public QObject {
         QVERIFY(std::abs(short1.frame.origin.z - 0.005f) < 1e-3f);
         QVERIFY(short1.frame.origin.x > 1.5f + 0.48f - 1e-3f); // the low ledge's east face
         QCOMPARE(small.collisions.back().what.id.value_or(0), 0x01000C07u);
+        // The trace says which quantum took the step up, and only the climber's did.
+        const auto stepped = [](const Flight& f) {
+            return std::count_if(f.transitions.begin(), f.transitions.end(),
+                                 [](const auto& t) { return t.what.stepsUp > 0; });
+        };
+        QVERIFY(stepped(climber) >= 1);
+        QCOMPARE(stepped(refused), 0);
+        QCOMPARE(stepped(small), 0);
     }
 };
 
