@@ -199,6 +199,10 @@ void placeBody(PhysicsBody& body, const PreviewWorld& world) {
     static const std::vector<CollisionSphere> kPoint{{Vec3{}, 0}};
     const std::vector<CollisionSphere>& spheres = body.spheres.empty() ? kPoint : body.spheres;
     const float reach = std::max(body.stepDownHeight, kContactSlop);
+    if (world.dat) {
+        placeThroughTransition(body, world, reach);
+        return;
+    }
     Frame below = body.frame;
     below.origin.z -= reach;
     const auto ground =

@@ -23,6 +23,10 @@ void setContact(PhysicsBody& body, bool contact, Vec3 normal);
 QuantumRecord finishCommit(PhysicsBody& body, const Frame& old, const Frame& to,
                            const std::optional<SweepHit>& hit, bool prevOnWalkable, double dt);
 
+// placeBody in a cell DAT's world (transition_flight.cpp): the transition of the body's spheres
+// straight down by `reach` finds what it stands on; nothing found, it is in the air.
+void placeThroughTransition(PhysicsBody& body, const PreviewWorld& world, float reach);
+
 // UpdateObjectInternal's sweep and commit in a cell DAT's world (transition_flight.cpp).
 QuantumRecord commitThroughTransition(PhysicsBody& body, const PreviewWorld& world,
                                       const Frame& candidate, double dt);

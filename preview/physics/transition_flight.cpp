@@ -183,6 +183,28 @@ bool sweepable(const TerrainMove& move) {
 
 } // namespace
 
+void placeThroughTransition(PhysicsBody& body, const PreviewWorld& world, float reach) {
+    // Placed afresh: no cell kept, no contact assumed; what it finds below decides both.
+    body.cellId = 0;
+    body.transientState &= ~(transient::Contact | transient::OnWalkable);
+    setTransitionContact(body, {});
+    const DatGeometry& dat = *world.dat;
+    const std::optional<std::uint32_t> cell = beginCell(body, dat);
+    if (body.spheres.empty() || !cell)
+        return;
+    Frame below = body.frame;
+    below.origin.z -= reach;
+    const TerrainMove move = moveOf(body, below, *cell, dat);
+    if (!sweepable(move))
+        return;
+    const TerrainTransition t = terrainTransition(dat.world->terrain, objectInfoOf(body), move);
+    if (!t.ok || !t.collision.contactPlaneValid)
+        return;
+    body.frame.origin = toScenarioFrame(dat, t.cell, t.origin);
+    body.cellId = t.cell;
+    setTransitionContact(body, recordOf(t, *dat.world));
+}
+
 QuantumRecord commitThroughTransition(PhysicsBody& body, const PreviewWorld& world,
                                       const Frame& candidate, double dt) {
     const DatGeometry& dat = *world.dat;

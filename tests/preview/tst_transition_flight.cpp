@@ -126,6 +126,27 @@ class TestTransitionFlight : public QObject {
         QCOMPARE(lost.frame.origin, (Vec3{0, 0, 5}));
     }
 
+    // A new object finds what it stands on within its step-down height, as in the preview's own
+    // world; higher up it is in the air.
+    void placementFindsTheGroundBelow() {
+        const PreviewWorld world = flatWorld();
+        PhysicsBody body = missile({0, 0, 0.3f}, {});
+        body.state = state::kDefault;
+        body.stepDownHeight = 0.4f;
+        placeBody(body, world);
+        QVERIFY(body.contact() && body.onWalkable());
+        QVERIFY2(std::abs(body.frame.origin.z - 0.1f) < 1e-3f,
+                 qPrintable(QString::number(body.frame.origin.z)));
+        QCOMPARE(body.cellId, world::outdoorCellId(kBlock, 4, 4));
+        PhysicsBody high = missile({0, 0, 3}, {});
+        high.state = state::kDefault;
+        high.stepDownHeight = 0.4f;
+        high.transientState = transient::Contact | transient::OnWalkable;
+        placeBody(high, world);
+        QVERIFY(!high.contact());
+        QCOMPARE(high.frame.origin, (Vec3{0, 0, 3}));
+    }
+
     // oracle: R56
     void aFlightOutOfTheBlockKeepsItsScenarioFramePath() {
         const PreviewWorld world = flatWorld();
