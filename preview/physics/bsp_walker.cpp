@@ -1,5 +1,6 @@
 #include "preview/physics/bsp_walker.h"
 
+#include "preview/physics/bsp_nodes.h"
 #include "preview/physics/object_info.h"
 
 #include <cmath>
@@ -10,28 +11,7 @@ namespace {
 
 namespace oi = object_info;
 
-Vec3 vec(const dat::Vec3& v) {
-    return {v.x, v.y, v.z};
-}
-
-// The node tests BSPNODE::hits_walkable shares with the other walks (bsp_collision.cpp).
-bool overlap(const dat::Sphere& a, const TransitionSphere& b) {
-    const Vec3 d = vec(a.center) - b.center;
-    const float r = a.radius + b.radius;
-    return dot(d, d) < r * r;
-}
-
-int side(const dat::BspNode& node, const TransitionSphere& sphere) {
-    const float s = dot(vec(node.splittingPlane.normal), sphere.center) + node.splittingPlane.d;
-    const float r = sphere.radius - kTransitionEpsilon;
-    return s >= r ? 1 : s <= -r ? -1 : 0;
-}
-
-const dat::BspNode* child(const PhysicsGeometry& g, std::int32_t index) {
-    return index >= 0 && std::size_t(index) < g.tree.nodes.size()
-               ? &g.tree.nodes[std::size_t(index)]
-               : nullptr;
-}
+using namespace bsp_nodes;
 
 struct WalkableProbe {
     Vec3 up;
