@@ -74,8 +74,9 @@ P3 place(const Frame& frame, P3 p) {
 // The portal polygon's corners in the landblock, sorted so two windings compare equal.
 std::vector<std::array<double, 3>> portalQuad(const EnvCell& cell, const CellPortal& portal) {
     const Environment& environment = recordAt<Environment>(interiors(), cell.environmentId);
-    const auto shape = std::find_if(environment.cells.begin(), environment.cells.end(),
-                                    [&](const auto& c) { return c.key == cell.cellStructure; });
+    const auto shape =
+        std::find_if(environment.cells.begin(), environment.cells.end(),
+                     [key = cell.cellStructure](const auto& c) { return c.key == key; });
     if (shape == environment.cells.end())
         throw std::runtime_error("no CellStruct " + std::to_string(cell.cellStructure));
     const CellStruct& s = shape->structure;
@@ -140,7 +141,7 @@ class TestDemoInteriors : public QObject {
             const Environment& environment = recordAt<Environment>(interiors(), cell.environmentId);
             const auto shape =
                 std::find_if(environment.cells.begin(), environment.cells.end(),
-                             [&](const auto& c) { return c.key == cell.cellStructure; });
+                             [key = cell.cellStructure](const auto& c) { return c.key == key; });
             QVERIFY(shape != environment.cells.end());
             QCOMPARE(cell.portals.size(), shape->structure.portals.size());
             for (std::size_t i = 0; i < cell.portals.size(); ++i)
