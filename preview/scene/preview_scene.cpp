@@ -1,5 +1,6 @@
 #include "preview/scene/preview_scene.h"
 
+#include "datreader/records/animation.h"
 #include "datreader/records/physics_script.h"
 #include "datreader/records/setup.h"
 #include "preview/physics/quanta.h"
@@ -26,9 +27,15 @@ void addToSnapshot(FrameSnapshot& out, std::uint32_t id, const Owner& owner) {
         const OwnerPart& part = owner.parts[i];
         if (part.noDraw || part.translucency >= 1.0f || !part.gfxObj)
             continue;
+        // A look made for another GfxObj (a ReplaceObject hook swapped it since) is left out.
+        std::shared_ptr<const appearance::PartLook> look;
+        if (owner.appearance && i < owner.appearance->parts.size() &&
+            owner.appearance->parts[i]->gfxObj == part.gfxObj &&
+            owner.appearance->parts[i]->changesSurfaces())
+            look = owner.appearance->parts[i];
         out.parts.push_back(PartInstance{id, std::int32_t(i), part.gfxObj, part.world,
                                          part.gfxScale, part.translucency, part.luminosity,
-                                         part.diffuse});
+                                         part.diffuse, std::move(look)});
     }
     for (const EmitterSample& emitter : owner.particles.sample())
         for (const ParticleSample& particle : emitter.particles)
@@ -77,6 +84,48 @@ std::uint32_t PreviewScene::createOwner(const OwnerDesc& desc) {
         }
     }
     return id;
+}
+
+std::uint32_t PreviewScene::createBareOwner(const Frame& frame, bool movable) {
+    // No parts, spheres or tables; static, so they outlive every owner pointing at them.
+    static const dat::Setup kNoSetup{};
+    static const dat::Setup kPoint = [] {
+        dat::Setup point;
+        point.spheres.push_back(dat::Sphere{{0, 0, 0}, 0});
+        return point;
+    }();
+    OwnerDesc desc;
+    desc.frame = frame;
+    if (movable)
+        desc.friction = 0; // keeps the velocity it is given on the ground
+    const std::uint32_t id = m_nextOwnerId++;
+    setUpOwner(m_scene, id, movable ? kPoint : kNoSetup, desc);
+    return id;
+}
+
+std::uint32_t PreviewScene::createEmitter(std::uint32_t id, std::uint32_t emitterInfo,
+                                          std::int32_t part, const Frame& offset) {
+    Owner* target = owner(id);
+    if (!target)
+        return 0;
+    dat::hooks::CreateParticle hook;
+    hook.emitterInfoId = emitterInfo;
+    hook.partIndex = std::uint32_t(part); // the record's u32: 0xFFFFFFFF is the root
+    hook.offset = dat::Frame{
+        {offset.origin.x, offset.origin.y, offset.origin.z},
+        {offset.orientation.w, offset.orientation.x, offset.orientation.y, offset.orientation.z}};
+    return target->particles.create(hook, false, target->pose(),
+                                    EffectTime{m_scene.now, target->physicsTime});
+}
+
+bool PreviewScene::playAnimation(std::uint32_t id, std::uint32_t animation, float framerate) {
+    Owner* target = owner(id);
+    if (!target || !m_scene.assets.get<dat::Animation>(animation))
+        return false;
+    target->sequencer.clear();
+    target->sequencer.appendAnimation(dat::AnimData{animation, 0, -1, framerate});
+    publishPose(m_scene, *target);
+    return true;
 }
 
 void PreviewScene::removeOwner(std::uint32_t id) {

@@ -44,6 +44,20 @@ class PreviewScene {
     // the Setup is missing (logged). Effects queued for the description's guid play now, in
     // arrival order (R6).
     std::uint32_t createOwner(const OwnerDesc& desc);
+    // An owner of no Setup standing at `frame`: no parts, tables or default script, only the
+    // effects given to it (docs/preview.md#assets-alone). What plays an emitter on its own. It
+    // has no shape, so it stays put (R40), unless `movable`: then it is a point without
+    // friction that setVelocity moves.
+    std::uint32_t createBareOwner(const Frame& frame = {}, bool movable = false);
+    // CreateParticle as the hook runs it: `emitterInfo` at the owner's part (-1: the root) and
+    // `offset`, under an anonymous logical id. Returns that id, or 0 when nothing was created
+    // (no such owner, or the info is missing: logged as the hook's would be).
+    std::uint32_t createEmitter(std::uint32_t owner, std::uint32_t emitterInfo,
+                                std::int32_t part = -1, const Frame& offset = {});
+    // Replaces the owner's sequence with `animation` looping at `framerate` frames a second, as
+    // InitDefaults plays a Setup's default animation. False when there is no such owner or the
+    // Animation is missing; the sequence is then left as it was.
+    bool playAnimation(std::uint32_t owner, std::uint32_t animation, float framerate = 30.0f);
     void removeOwner(std::uint32_t id);
     Owner* owner(std::uint32_t id) { return m_scene.owner(id); }
     const Owner* owner(std::uint32_t id) const { return m_scene.owner(id); }
