@@ -9,6 +9,7 @@
 #include "preview/scene/effect_actions.h"
 #include "preview/scene/preview_scene.h"
 #include "preview/timeline/scenario.h"
+#include "render_alone.h"
 #include "render_options.h"
 #include "render_world.h"
 #include "scenario_geometry.h"
@@ -30,20 +31,6 @@ namespace portalkit::cli {
 namespace {
 
 using namespace portalkit::preview;
-
-// Encodes and writes one frame; false after printing why.
-bool writeFrame(const QImage& image, const QString& path) {
-    QByteArray png;
-    {
-        QBuffer buffer(&png);
-        buffer.open(QIODevice::WriteOnly);
-        if (!image.save(&buffer, "PNG")) {
-            printError("cannot encode " + path);
-            return false;
-        }
-    }
-    return writeFileAtomically(path, png);
-}
 
 // The scene at its clock, through the job's camera; false after printing why.
 bool renderFrame(render::OffscreenRenderer& renderer, const PreviewScene& scene,
@@ -226,6 +213,10 @@ int runRender(const QStringList& arguments) {
                        .arg(positional));
         return kUsageOrIo;
     }
+    if (world && (parser.isSet("gfxobj") || parser.isSet("emitter"))) {
+        printError("--gfxobj and --emitter draw the asset alone: not with --landblock or --cell");
+        return kUsageOrIo;
+    }
     if (world)
         return runWorld(parser);
     if (parser.isSet("place")) {
@@ -238,6 +229,8 @@ int runRender(const QStringList& arguments) {
     if (job.scenario && (job.scenario->place || positional == 2))
         return runObjectsInWorld(parser, nullptr, job);
     const auto assets = openAssets(parser.positionalArguments().at(0));
+    if (assets && (job.gfxObj || job.emitter))
+        return renderAlone(job, assets);
     return assets ? renderJob(job, assets) : kUsageOrIo;
 }
 

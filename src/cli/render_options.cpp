@@ -164,6 +164,33 @@ bool readObject(const QCommandLineParser& parser, const QStringList& atValues, R
            readTimedActions(atValues, main, job.actions);
 }
 
+// --gfxobj or --emitter: one asset alone, so no object, effect or scenario options apply.
+bool readAlone(const QCommandLineParser& parser, const QStringList& atValues, RenderJob& job) {
+    if (parser.isSet("gfxobj") && parser.isSet("emitter")) {
+        printError("--gfxobj and --emitter are one asset each: give one");
+        return false;
+    }
+    const char* asset = parser.isSet("gfxobj") ? "gfxobj" : "emitter";
+    for (const char* option : {"setup", "scenario", "script", "typed", "motion", "style", "table",
+                               "scale", "velocity", "state"})
+        if (parser.isSet(option)) {
+            printError(QStringLiteral("--%1 does not apply to --%2")
+                           .arg(QLatin1String(option), QLatin1String(asset)));
+            return false;
+        }
+    if (!atValues.isEmpty()) {
+        printError(QStringLiteral("--at does not apply to --%1").arg(QLatin1String(asset)));
+        return false;
+    }
+    const auto id = dat::parseDid(parser.value(asset));
+    if (!id) {
+        printError(QStringLiteral("--%1 takes an id such as 0x01000001").arg(QLatin1String(asset)));
+        return false;
+    }
+    (parser.isSet("gfxobj") ? job.gfxObj : job.emitter) = *id;
+    return true;
+}
+
 } // namespace
 
 // -o, --size, --camera, --particles and --overlays.
@@ -212,9 +239,15 @@ bool readImageOptions(const QCommandLineParser& parser, RenderJob& job) {
 // The whole command line, or false after printing why.
 bool readJob(const QCommandLineParser& parser, RenderJob& job) {
     QStringList atValues;
-    if (!readTimes(parser, atValues, job.times) || !readImageOptions(parser, job) ||
-        !readClockOptions(parser, job))
+    const bool alone = parser.isSet("gfxobj") || parser.isSet("emitter");
+    if (alone && !parser.isSet("time") && !parser.isSet("at"))
+        job.times = {parser.isSet("emitter") ? kEmitterTime : 0.0};
+    else if (!readTimes(parser, atValues, job.times))
         return false;
+    if (!readImageOptions(parser, job) || !readClockOptions(parser, job))
+        return false;
+    if (alone)
+        return readAlone(parser, atValues, job);
     return parser.isSet("scenario") ? readScenario(parser, atValues, job)
                                     : readObject(parser, atValues, job);
 }
@@ -222,6 +255,14 @@ bool readJob(const QCommandLineParser& parser, RenderJob& job) {
 QList<QCommandLineOption> renderOptions() {
     QList<QCommandLineOption> options = objectEffectOptions();
     options.append({
+        {"gfxobj",
+         "Draw this GfxObj (0x01...) alone at the origin, framed by its vertices; --time is "
+         "not needed.",
+         "ID"},
+        {"emitter",
+         "Play this ParticleEmitterInfo (0x32...) alone at the origin (one that births per metre "
+         "walks along +Y at 1 m/s) and draw it at each --time, by default 2 s.",
+         "ID"},
         {"time",
          "Times to render, in seconds (repeatable, comma-separated: 0.5,1.0,1.5). Without "
          "--time, plain --at values are read as these times (deprecated).",

@@ -38,7 +38,13 @@ struct RenderJob {
     preview::OwnerDesc desc;
     std::optional<std::uint32_t> style;
     std::vector<preview::TimedAction> actions;
+    // Or one asset alone: a GfxObj drawn as it is, an emitter played at the origin.
+    std::uint32_t gfxObj = 0;
+    std::uint32_t emitter = 0;
 };
+
+// --emitter without --time: particles need a moment to appear.
+inline constexpr double kEmitterTime = 2.0;
 
 // "out_%03d.png" → "out_007.png"; a name without a %d pattern is used as is.
 QString outputName(const QString& pattern, int index);

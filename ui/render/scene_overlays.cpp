@@ -1,9 +1,11 @@
+#include "datreader/records/gfx_obj.h"
 #include "datreader/records/setup.h"
 #include "ui/render/scene_internal.h"
 
 #include <Qt3DCore/QGeometry>
 #include <cmath>
 #include <numbers>
+#include <unordered_map>
 
 // SceneView's line overlays (docs/render.md#overlays): the snapshot's spheres, axes, lights and
 // grid, the scenario world's boxes and spheres, and the world's landblock, cell, portal and
@@ -61,6 +63,22 @@ void addBox(std::vector<float>& out, QVector3D lo, QVector3D hi) {
         for (int bit : {1, 2, 4})
             if (!(i & bit))
                 addLine(out, corner(i), corner(i | bit));
+}
+
+// A GfxObj's physics polygons at `m` (the snapshot's parts: a GfxObj alone, a Setup's parts);
+// polygons naming a missing vertex are skipped.
+void addPhysicsPolygons(std::vector<float>& out, const dat::GfxObj& gfx, const QMatrix4x4& m) {
+    std::unordered_map<std::int32_t, QVector3D> byId;
+    for (const dat::MeshVertex& v : gfx.vertices)
+        byId.emplace(v.id, m.map(QVector3D(v.origin.x, v.origin.y, v.origin.z)));
+    for (const dat::MeshPolygon& polygon : gfx.physicsPolygons) {
+        const std::size_t n = polygon.vertexIds.size();
+        bool whole = n >= 2;
+        for (std::int16_t id : polygon.vertexIds)
+            whole = whole && byId.count(id);
+        for (std::size_t i = 0; whole && i < n; ++i)
+            addLine(out, byId[polygon.vertexIds[i]], byId[polygon.vertexIds[(i + 1) % n]]);
+    }
 }
 
 } // namespace
@@ -184,6 +202,11 @@ void SceneView::updateOverlays(const preview::FrameSnapshot& snapshot) {
     built.push_back({QColor(170, 170, 185), std::move(worldBoxes)});  // 8 world boxes
     built.push_back({QColor(230, 110, 60), std::move(worldSpheres)}); // 9 world spheres
     addWorldOverlays(built);
+    if (on(Overlay::PhysicsPolygons)) // the last slot: the world's and the parts' together
+        for (const preview::PartInstance& part : snapshot.parts)
+            if (const auto* gfx = m_assets ? m_assets->get<dat::GfxObj>(part.gfxObj) : nullptr)
+                addPhysicsPolygons(built.back().lines, *gfx,
+                                   frameMatrix(part.world, toQt(part.scale)));
     for (int slot = 0; slot < int(built.size()); ++slot) {
         const Built& b = built[std::size_t(slot)];
         if (b.lines.empty() && !m_lines.count(slot))

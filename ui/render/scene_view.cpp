@@ -1,3 +1,4 @@
+#include "datreader/records/gfx_obj.h"
 #include "datreader/records/setup.h"
 #include "ui/render/scene_internal.h"
 #include "ui/render/world_view.h"
@@ -69,6 +70,7 @@ QString overlayName(Overlay overlay) {
 struct SceneView::PartEntity {
     std::uint32_t gfxObj = 0;
     float translucency = 0, luminosity = 0, diffuse = 1;
+    std::shared_ptr<const preview::appearance::PartLook> look; // the ObjDesc's, null: none
     Qt3DCore::QEntity* entity = nullptr;
     Qt3DCore::QTransform* transform = nullptr;
     std::vector<Qt3DRender::QParameter*> uvOffsets;
@@ -158,7 +160,8 @@ void SceneView::updateParts(const preview::FrameSnapshot& snapshot) {
             entity = std::move(it->second);
             m_parts.erase(it);
             if (entity->gfxObj != part.gfxObj || entity->translucency != part.translucency ||
-                entity->luminosity != part.luminosity || entity->diffuse != part.diffuse)
+                entity->luminosity != part.luminosity || entity->diffuse != part.diffuse ||
+                entity->look != part.look)
                 entity.reset();
         }
         if (!entity) {
@@ -170,6 +173,7 @@ void SceneView::updateParts(const preview::FrameSnapshot& snapshot) {
             entity->translucency = part.translucency;
             entity->luminosity = part.luminosity;
             entity->diffuse = part.diffuse;
+            entity->look = part.look;
             entity->entity = new Qt3DCore::QEntity(m_root);
             entity->transform = new Qt3DCore::QTransform(entity->entity);
             entity->entity->addComponent(entity->transform);
@@ -178,7 +182,8 @@ void SceneView::updateParts(const preview::FrameSnapshot& snapshot) {
                 auto* geometry = new Qt3DCore::QGeometry(child);
                 addSubMeshAttributes(geometry, sub);
                 child->addComponent(renderer(geometry, sub.indexCount, child));
-                const SurfaceLook& look = m_textures.get(sub.surface);
+                const SurfaceLook& look = m_textures.get(
+                    sub.surface, part.look ? part.look->forSurface(sub.surface) : nullptr);
                 auto* material = m_materials.make(look, Shading::Mesh, child, part.translucency,
                                                   part.luminosity, part.diffuse);
                 child->addComponent(material);
@@ -379,6 +384,26 @@ std::optional<QRect> SceneView::particleScreenRect(const QMatrix4x4& view,
     return rect.intersected(whole);
 }
 
+std::optional<BoundingSphere> gfxObjBounds(const preview::Assets& assets, std::uint32_t gfxObj) {
+    const auto* gfx = assets.get<dat::GfxObj>(gfxObj);
+    if (!gfx)
+        return std::nullopt;
+    QVector3D lo(1e30f, 1e30f, 1e30f), hi(-1e30f, -1e30f, -1e30f);
+    bool any = false;
+    for (const dat::MeshVertex& v : gfx->vertices) {
+        const QVector3D p(v.origin.x, v.origin.y, v.origin.z);
+        if (!std::isfinite(p.x()) || !std::isfinite(p.y()) || !std::isfinite(p.z()))
+            continue;
+        lo = QVector3D(std::min(lo.x(), p.x()), std::min(lo.y(), p.y()), std::min(lo.z(), p.z()));
+        hi = QVector3D(std::max(hi.x(), p.x()), std::max(hi.y(), p.y()), std::max(hi.z(), p.z()));
+        any = true;
+    }
+    if (!any)
+        return std::nullopt;
+    // A flat or single-point GfxObj still gets a sphere the camera can stand back from.
+    return BoundingSphere{(lo + hi) / 2, std::max((hi - lo).length() / 2, 0.05f)};
+}
+
 BoundingSphere SceneView::bounds(const preview::FrameSnapshot& snapshot) const {
     std::vector<BoundingSphere> spheres;
     for (const preview::OwnerInstance& owner : snapshot.owners) {
@@ -390,8 +415,14 @@ BoundingSphere SceneView::bounds(const preview::FrameSnapshot& snapshot) const {
                            setup->selectionSphere.radius * owner.scale});
     }
     if (spheres.empty())
-        for (const preview::PartInstance& part : snapshot.parts)
-            spheres.push_back({toQt(part.world.origin), 0.5f});
+        for (const preview::PartInstance& part : snapshot.parts) {
+            const auto own = m_assets ? gfxObjBounds(*m_assets, part.gfxObj) : std::nullopt;
+            const QMatrix4x4 m = frameMatrix(part.world, toQt(part.scale));
+            const float scale =
+                std::max({std::abs(part.scale.x), std::abs(part.scale.y), std::abs(part.scale.z)});
+            spheres.push_back(own ? BoundingSphere{m.map(own->center), own->radius * scale}
+                                  : BoundingSphere{toQt(part.world.origin), 0.5f});
+        }
     if (spheres.empty() && m_world->blockCount())
         return m_world->bounds(); // nothing but landblocks: frame them
     if (spheres.empty())

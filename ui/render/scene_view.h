@@ -65,6 +65,10 @@ struct BoundingSphere {
     float radius = 0;
 };
 
+// The sphere round a GfxObj's vertices (the middle of their box, half its diagonal) in its own
+// frame; nothing when the GfxObj is missing or has no finite vertex.
+std::optional<BoundingSphere> gfxObjBounds(const preview::Assets& assets, std::uint32_t gfxObj);
+
 class SceneView {
   public:
     explicit SceneView(Qt3DCore::QEntity* root);
@@ -80,7 +84,7 @@ class SceneView {
     bool overlay(Overlay overlay) const { return m_overlayOn[int(overlay)]; }
 
     // The union of every owner's selection sphere (Setup's, at root × scale); falls back to the
-    // parts' origins, then to a 2 m sphere around (0, 0, 1).
+    // parts' GfxObj spheres (a GfxObj shown alone), then to a 2 m sphere around (0, 0, 1).
     BoundingSphere bounds(const preview::FrameSnapshot& snapshot) const;
 
     Qt3DRender::QLayer* opaqueLayer() const { return m_opaque; }
