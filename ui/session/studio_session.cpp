@@ -1,8 +1,11 @@
 #include "ui/session/studio_session.h"
 
 #include "datreader/io/dat_error.h"
+#include "datreader/records/animation.h"
+#include "datreader/records/particle_emitter_info.h"
 #include "datreader/records/setup.h"
 #include "preview/core/physics_state.h"
+#include "preview/scene/asset_alone.h"
 #include "preview/scene/effect_length.h"
 
 #include <QScopedValueRollback>
@@ -34,8 +37,23 @@ StudioSession::~StudioSession() {
 }
 
 bool StudioSession::showSetup(std::uint32_t setupId, preview::Vec3 at) {
+    m_animation = 0;
+    return showSubject(Mode::Setup, setupId, at);
+}
+
+bool StudioSession::showAnimation(std::uint32_t setupId, std::uint32_t animation) {
+    m_animation = animation;
+    return showSubject(Mode::Setup, setupId, {});
+}
+
+bool StudioSession::showEmitter(std::uint32_t emitterInfo) {
+    m_emitter = emitterInfo;
+    return showSubject(Mode::Emitter, 0, {});
+}
+
+bool StudioSession::showSubject(Mode mode, std::uint32_t setupId, preview::Vec3 at) {
     pause();
-    m_mode = Mode::Setup;
+    m_mode = mode;
     m_setupId = setupId;
     m_setupOrigin = at;
     m_scenario.reset();
@@ -44,10 +62,9 @@ bool StudioSession::showSetup(std::uint32_t setupId, preview::Vec3 at) {
     m_actions.clear();
     m_chosenTarget = 0;
     if (!rebuild()) {
+        const QString why = subjectError(setupId);
         clear();
-        m_lastError = QStringLiteral("Setup 0x%1 cannot be loaded: %2")
-                          .arg(setupId, 8, 16, QLatin1Char('0'))
-                          .arg(m_assets->whyMissing<dat::Setup>(setupId));
+        m_lastError = why;
         Q_EMIT errorOccurred(m_lastError);
         return false;
     }
@@ -109,6 +126,8 @@ void StudioSession::clear() {
     m_scenario.reset();
     m_mode = Mode::Empty;
     m_setupId = 0;
+    m_animation = 0;
+    m_emitter = 0;
     m_setupOrigin = {};
     m_owner = 0;
     m_scenarioPath.clear();
@@ -123,6 +142,18 @@ void StudioSession::clear() {
     Q_EMIT actionsChanged();
     Q_EMIT snapshotChanged();
     Q_EMIT timeChanged(0);
+}
+
+QString StudioSession::subjectError(std::uint32_t setupId) const {
+    const auto did = [](std::uint32_t id) { return dat::didJson(id); };
+    if (m_mode == Mode::Emitter)
+        return QStringLiteral("ParticleEmitterInfo %1 cannot be loaded: %2")
+            .arg(did(m_emitter), m_assets->whyMissing<dat::ParticleEmitterInfo>(m_emitter));
+    if (m_animation && !m_assets->get<dat::Animation>(m_animation))
+        return QStringLiteral("Animation %1 cannot be loaded: %2")
+            .arg(did(m_animation), m_assets->whyMissing<dat::Animation>(m_animation));
+    return QStringLiteral("Setup %1 cannot be loaded: %2")
+        .arg(did(setupId), m_assets->whyMissing<dat::Setup>(setupId));
 }
 
 bool StudioSession::rebuild() {
@@ -141,6 +172,9 @@ bool StudioSession::rebuild() {
         desc.setup = m_setupId;
         desc.frame.origin = m_setupOrigin;
         m_owner = m_scene->createOwner(desc);
+        ok = m_owner != 0 && (!m_animation || m_scene->playAnimation(m_owner, m_animation));
+    } else if (m_mode == Mode::Emitter) {
+        m_owner = preview::playEmitterAlone(*m_scene, m_emitter);
         ok = m_owner != 0;
     } else if (m_mode == Mode::Scenario) {
         m_player = std::make_unique<preview::ScenarioPlayer>(*m_scene, *m_scenario);
@@ -159,7 +193,7 @@ bool StudioSession::rebuild() {
 std::uint32_t StudioSession::targetOwner() const {
     if (!m_scene)
         return 0;
-    if (m_mode == Mode::Setup)
+    if (m_mode == Mode::Setup || m_mode == Mode::Emitter)
         return m_scene->owner(m_owner) ? m_owner : 0;
     if (m_chosenTarget && m_scene->owner(m_chosenTarget))
         return m_chosenTarget;

@@ -35,7 +35,8 @@ class StudioSession : public QObject {
     static constexpr double kMaxSpeed = 4.0;
     static constexpr std::uint32_t kRecall = 0x10000153;
 
-    enum class Mode { Empty, Setup, Scenario };
+    // Emitter: one ParticleEmitterInfo played alone at the origin (docs/preview.md#assets-alone).
+    enum class Mode { Empty, Setup, Scenario, Emitter };
 
     // One recorded user action; `frame` is the frame index before whose tick it applies. A
     // frame, not seconds, so a replay lands on the same frame whatever setFrameStep re-grids.
@@ -55,6 +56,14 @@ class StudioSession : public QObject {
     // clock at 0, actions cleared). False, with lastError(), when the Setup cannot be loaded; the
     // session is then empty.
     bool showSetup(std::uint32_t setupId, preview::Vec3 at = {});
+    // The Setup at the origin with `animation` looping in place of its own sequence (Setup mode,
+    // animationId() set). False, with lastError(), when either cannot be loaded.
+    bool showAnimation(std::uint32_t setupId, std::uint32_t animation);
+    // A fresh scene playing one emitter alone at the origin (Emitter mode). False, with
+    // lastError(), when it cannot be loaded; the session is then empty.
+    bool showEmitter(std::uint32_t emitterInfo);
+    std::uint32_t animationId() const { return m_animation; }
+    std::uint32_t emitterId() const { return m_emitter; }
     // Where the Setup's owner stands (its frame's origin at every replay).
     preview::Vec3 setupOrigin() const { return m_setupOrigin; }
     // A fresh scene playing a flight scenario (docs/scenarios.md) with its own seed and dt.
@@ -150,6 +159,8 @@ class StudioSession : public QObject {
 
   private:
     void onTimer();
+    bool showSubject(Mode mode, std::uint32_t setupId, preview::Vec3 at);
+    QString subjectError(std::uint32_t setupId) const; // why the subject cannot be loaded
     bool rebuild();   // a fresh scene at t = 0 (no signals but through its events)
     void stepFrame(); // actions due, then one tick
     void applyDue();
@@ -169,6 +180,8 @@ class StudioSession : public QObject {
 
     Mode m_mode = Mode::Empty;
     std::uint32_t m_setupId = 0;
+    std::uint32_t m_animation = 0; // played on the Setup instead of its own sequence
+    std::uint32_t m_emitter = 0;   // Emitter mode's ParticleEmitterInfo
     preview::Vec3 m_setupOrigin;
     std::uint32_t m_owner = 0;
     std::uint32_t m_chosenTarget = 0;

@@ -13,6 +13,7 @@
 #include "ui/session/studio_session.h"
 #include "ui/session/table_browser.h"
 #include "ui/session/timeline_bar.h"
+#include "ui/studio/asset_viewer.h"
 #include "ui/studio/export_dialog.h"
 #include "ui/studio/world_loader.h"
 #include "ui/studio/world_navigation.h"
@@ -76,6 +77,7 @@ Studio::Studio(MainWindow* window)
     m_window->resizeDocks({m_timelineDock, m_eventLogDock}, {70, 170}, Qt::Vertical);
     m_navigation = new WorldNavigation(this);
     m_placement = new WorldPlacement(m_viewport, this);
+    m_assetViewer = new AssetViewer(m_viewport, this);
     connect(m_placement, &WorldPlacement::groundPicked, this,
             [this](QVector3D at) { placeSetup(at); });
     connect(m_placement, &WorldPlacement::pickMissed, this, [this] {
@@ -343,6 +345,8 @@ QString Studio::shownText() const {
         return tr("Setup %1").arg(dat::didJson(m_session->setupId()));
     case StudioSession::Mode::Scenario:
         return tr("Scenario %1").arg(QFileInfo(m_session->scenarioPath()).fileName());
+    case StudioSession::Mode::Emitter:
+        return tr("ParticleEmitterInfo %1 alone").arg(dat::didJson(m_session->emitterId()));
     case StudioSession::Mode::Empty:
         break;
     }
@@ -355,7 +359,12 @@ void Studio::describeSelection(std::uint32_t id) {
         return;
     const QString type = QString::fromUtf8(dat::typeName(dat->kind(), id).data());
     if (type == QLatin1String("Setup"))
-        return; // showSetup says what it shows
+        return;                       // showSetup says what it shows
+    if (AssetViewer::handles(type)) { // alone at the origin, the world put away
+        hideWorld();
+        m_assetViewer->show(m_session, type, id, m_lastSetup);
+        return;
+    }
     if (type == QLatin1String("LandBlock") || type == QLatin1String("LandBlockInfo") ||
         type == QLatin1String("EnvCell")) { // an EnvCell: its block, the camera inside it
         showLandblock(id);

@@ -48,6 +48,7 @@ class WorldMapDock;
 class WorldLoader;
 class WorldNavigation;
 class WorldPlacement;
+class AssetViewer;
 struct WorldLoad;
 
 class Studio : public QObject {
@@ -96,6 +97,8 @@ class Studio : public QObject {
     void hideWorld();
     // Ctrl+click picking and the Hide World action.
     WorldPlacement* placement() const { return m_placement; }
+    // Shows a GfxObj, ParticleEmitterInfo or Animation chosen in the browser alone.
+    AssetViewer* assetViewer() const { return m_assetViewer; }
     // Shows a landblock (any id inside it) and its ring of neighbours from the open cell DAT,
     // built off the GUI thread (world_loader.h); worldShown() follows when it is drawn. With an
     // EnvCell id the camera stands in that cell; with a `spot` (landblock-local) it stands there.
@@ -155,6 +158,7 @@ class Studio : public QObject {
     WorldMapDock* m_worldMap;
     WorldNavigation* m_navigation;
     WorldPlacement* m_placement;
+    AssetViewer* m_assetViewer; // GfxObjs, emitters and Animations alone
     std::uint32_t m_lastSetup = 0; // the Setup shown or stood last, for Ctrl+click
     QString m_scenarioWorld;       // the scenario whose world is drawn (or asked for)
     QVector3D m_sceneOrigin;
