@@ -1,7 +1,7 @@
 #pragma once
 
 // portalkit render --gfxobj / --emitter: one asset alone at the origin, drawn off screen by the
-// studio's renderer (docs/cli.md#render, docs/preview.md#assets-alone).
+// studio's renderer (docs/cli.md, docs/preview.md#assets-alone).
 
 #include "preview/core/assets.h"
 #include "render_options.h"

@@ -1,5 +1,5 @@
 // portalkit render's command line: the options, and reading them into a RenderJob before any
-// DAT is opened (docs/cli.md#render).
+// DAT is opened (docs/cli.md).
 
 #include "render_options.h"
 

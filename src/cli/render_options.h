@@ -1,6 +1,6 @@
 #pragma once
 
-// portalkit render's command line (docs/cli.md#render): its options and the job they describe,
+// portalkit render's command line (docs/cli.md): its options and the job they describe,
 // read and checked before the DAT is opened.
 
 #include "preview/scene/effect_actions.h"

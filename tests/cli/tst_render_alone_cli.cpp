@@ -1,4 +1,4 @@
-// portalkit render --gfxobj / --emitter end to end on the demo DAT (docs/cli.md#render): an image
+// portalkit render --gfxobj / --emitter end to end on the demo DAT (docs/cli.md): an image
 // is written, the asset covers pixels the background does not, two ids draw differently, the
 // physics overlay adds its lines, an emitter's particles appear over time, and bad arguments are
 // refused. Spawns the CLI under the suite's Xvfb.
