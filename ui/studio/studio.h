@@ -123,7 +123,8 @@ class Studio : public QObject {
     // Hands the World map the open cell and portal DATs.
     void refreshWorldMap();
     // The viewport's caption: what it draws, and when the browser shows an entry it cannot
-    // draw (a GfxObj, a texture...), that the view still shows the last Setup.
+    // draw (a texture, a Wave...), that the view still shows the last Setup. A GfxObj, an
+    // emitter or an Animation goes to the AssetViewer instead.
     void describeSelection(std::uint32_t id);
     QString shownText() const;
     void showWorld(const WorldLoad& load);
