@@ -303,6 +303,11 @@ QImage RecolourCache::image(const Assets& assets, const SurfaceSwap& swap, QStri
     return image;
 }
 
+void RecolourCache::clear() {
+    std::lock_guard lock(m_mutex);
+    m_images.clear();
+}
+
 std::size_t RecolourCache::size() const {
     std::lock_guard lock(m_mutex);
     return m_images.size();

@@ -80,6 +80,7 @@ class RecolourCache {
     // The image of `swap` (see surfaceImage); null with `why` set when it cannot be decoded.
     QImage image(const Assets& assets, const SurfaceSwap& swap, QString* why = nullptr);
     std::size_t size() const;
+    void clear(); // for other assets
 
   private:
     using Key = std::tuple<std::uint32_t, std::uint64_t, std::uint32_t>; // texture, key, palette

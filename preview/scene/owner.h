@@ -20,6 +20,11 @@
 
 namespace portalkit::preview {
 
+namespace appearance {
+struct ObjDesc;
+struct Appearance;
+} // namespace appearance
+
 // What a caller knows when an object appears: the network's PhysicsDesc as far as effects go.
 // Tables left unset come from the Setup; `scriptTable` set (even to 0) replaces the Setup's (R8).
 struct OwnerDesc {
@@ -48,6 +53,8 @@ struct OwnerDesc {
     bool creature = false;           // what missile_ignore asks of a target (R44)
     std::uint32_t targetId = 0;      // a missile's designated target (guid); 0: none
     bool player = false; // a player's weenie: EnvCells' entry restrictions apply to it (R53)
+    // The CreateObject's ModelData (or the caller's appearance); null: the Setup's own look.
+    std::shared_ptr<const appearance::ObjDesc> objDesc;
 };
 
 struct OwnerPart {
@@ -91,6 +98,8 @@ struct Owner {
     float defaultScriptIntensity = 0;
 
     std::vector<OwnerPart> parts;
+    // The ObjDesc applied to the Setup (docs/appearance.md); null when it has none.
+    std::shared_ptr<const appearance::Appearance> appearance;
     std::vector<OwnerLight> lights; // live while Lighting is set
 
     Sequencer sequencer;

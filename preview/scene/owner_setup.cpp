@@ -2,6 +2,7 @@
 
 #include "datreader/records/motion_table.h"
 #include "datreader/records/setup.h"
+#include "preview/appearance/compose.h"
 #include "preview/scene/effect_playback.h"
 #include "preview/scene/owner_animation.h"
 #include "preview/scene/owner_physics.h"
@@ -40,6 +41,19 @@ void initParts(Owner& owner, const dat::Setup& setup) {
     for (const auto& [key, frame] : setup.placementFrames)
         if (key == 0)
             owner.sequencer.setPlacementFrame(&frame);
+}
+
+// The ObjDesc's changes (CPartArray::DoObjDescChanges): the parts it swaps draw their new
+// GfxObj; the surfaces' textures and palettes travel to the renderer in the snapshot.
+void applyObjDesc(SceneContext& scene, Owner& owner, const dat::Setup& setup,
+                  const OwnerDesc& desc) {
+    if (!desc.objDesc || desc.objDesc->empty())
+        return;
+    auto composed = std::make_shared<appearance::Appearance>(
+        appearance::compose(scene.assets, setup.parts, *desc.objDesc));
+    for (std::size_t i = 0; i < owner.parts.size() && i < composed->parts.size(); ++i)
+        owner.parts[i].gfxObj = composed->parts[i]->gfxObj;
+    owner.appearance = std::move(composed);
 }
 
 // InitDefaults (R10): the Setup's direct script and its tables.
@@ -110,6 +124,7 @@ Owner& setUpOwner(SceneContext& scene, std::uint32_t id, const dat::Setup& setup
     owner.translucency = owner.originalTranslucency = desc.translucency;
     owner.updateTime = owner.physicsTime = scene.now;
     initParts(owner, setup);
+    applyObjDesc(scene, owner, setup, desc);
 
     scene.publish(owner, OwnerCreated{desc.setup, desc.guid, desc.scale, desc.frame.origin});
 

@@ -3,6 +3,7 @@
 // What to draw at one moment (architecture.md: the renderer reads only snapshots): every visible
 // part with its GfxObj and material values, every live particle, every light, the UV scrolls.
 
+#include "preview/appearance/compose.h"
 #include "preview/core/math.h"
 #include "preview/physics/world.h"
 
@@ -21,6 +22,9 @@ struct PartInstance {
     float translucency = 0; // 0 opaque; parts at 1 are left out, as the client skips them
     float luminosity = 0;
     float diffuse = 1;
+    // The owner's ObjDesc on this part (textures swapped, palette composed), for this gfxObj;
+    // null when the part draws its GfxObj's own surfaces.
+    std::shared_ptr<const appearance::PartLook> look;
 };
 
 struct ParticleInstance {

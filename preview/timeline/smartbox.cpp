@@ -1,5 +1,7 @@
 #include "preview/timeline/smartbox.h"
 
+#include "preview/appearance/obj_desc.h"
+
 namespace portalkit::preview {
 
 namespace {
@@ -34,6 +36,9 @@ OwnerDesc ownerDescOf(const wire::CreateObject& create, const WeenieFacts& facts
     desc.creature = facts.creature;
     desc.targetId = facts.targetId;
     desc.player = facts.player;
+    // The ModelData dresses the object (docs/appearance.md).
+    if (auto objDesc = appearance::fromModelData(create.model); !objDesc.empty())
+        desc.objDesc = std::make_shared<const appearance::ObjDesc>(std::move(objDesc));
     return desc;
 }
 

@@ -90,6 +90,8 @@ void TextureCache::setAssets(std::shared_ptr<const preview::Assets> assets) {
     m_assets = std::move(assets);
     m_looks.clear();
     m_images.clear();
+    m_swapped.clear();
+    m_recolour.clear();
 }
 
 QImage TextureCache::image(std::uint32_t surface) const {
@@ -158,6 +160,30 @@ const SurfaceLook& TextureCache::get(std::uint32_t id) {
     look.texture = makeImageTexture(decoded, m_owner);
     look.color = Qt::white;
     return look;
+}
+
+const SurfaceLook& TextureCache::get(std::uint32_t surface,
+                                     const preview::appearance::SurfaceSwap* swap) {
+    if (!swap || !swap->changed() || !m_assets)
+        return get(surface);
+    const auto key = std::make_tuple(surface, swap->texture, swap->paletteKey);
+    if (auto it = m_swapped.find(key); it != m_swapped.end())
+        return it->second;
+    SurfaceLook look = get(surface); // blending and terms stay the Surface's
+    QString why;
+    const QImage image = m_recolour.image(*m_assets, *swap, &why);
+    if (image.isNull()) {
+        qCWarning(lcTexture, "Surface 0x%08X as changed (texture 0x%08X) not drawn: %s", surface,
+                  swap->texture, qPrintable(why));
+        look.texture = nullptr;
+        look.color = kFallback;
+        look.missing = true;
+    } else {
+        look.texture = makeImageTexture(image, m_owner);
+        look.color = Qt::white;
+        look.missing = false;
+    }
+    return m_swapped.emplace(key, look).first->second;
 }
 
 Qt3DRender::QAbstractTexture* makeImageTexture(const QImage& image, Qt3DCore::QNode* parent,

@@ -5,6 +5,7 @@
 // a solid colour, the blending the type flags ask for, and the Surface's own terms. A texture
 // that cannot be read is logged once and replaced by a magenta fallback colour.
 
+#include "preview/appearance/compose.h"
 #include "preview/core/assets.h"
 
 #include <QColor>
@@ -43,6 +44,9 @@ class TextureCache {
 
     // Never null; Surface 0 or an absent Surface gives the fallback look.
     const SurfaceLook& get(std::uint32_t surface);
+    // The surface as an ObjDesc changes it (docs/appearance.md): its texture swapped and/or
+    // drawn with the composed palette; the Surface's own look when `swap` is null or unchanged.
+    const SurfaceLook& get(std::uint32_t surface, const preview::appearance::SurfaceSwap* swap);
     // The decoded image of a texture surface (for tests and tools); null image when none.
     QImage image(std::uint32_t surface) const;
 
@@ -50,6 +54,9 @@ class TextureCache {
     Qt3DCore::QNode* m_owner;
     std::shared_ptr<const preview::Assets> m_assets;
     std::map<std::uint32_t, SurfaceLook> m_looks;
+    // Changed looks by Surface, texture and composed palette.
+    std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint64_t>, SurfaceLook> m_swapped;
+    preview::appearance::RecolourCache m_recolour;
     std::map<std::uint32_t, QImage> m_images;
 };
 
