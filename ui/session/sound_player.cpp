@@ -75,19 +75,26 @@ void SoundPlayer::onEvent(const preview::Event& event) {
     // A SoundTable that chose nothing names no wave (and is not played).
     if (!sound->wave)
         return;
-    const std::uint32_t waveId = *sound->wave;
+    start(*sound->wave, sound->volume.value_or(1.0f));
+}
+
+bool SoundPlayer::playWave(quint32 waveId, double volume) {
+    return !m_muted && start(waveId, volume);
+}
+
+bool SoundPlayer::start(std::uint32_t waveId, double gain) {
     const QString path = waveFile(waveId);
     if (path.isEmpty())
-        return;
+        return false;
     // A linear gain; a non-finite volume plays at full volume.
-    const float gain = sound->volume.value_or(1.0f);
-    const double volume = std::isfinite(gain) ? std::clamp(double(gain), 0.0, 1.0) : 1.0;
+    const double volume = std::isfinite(gain) ? std::clamp(gain, 0.0, 1.0) : 1.0;
     ++m_startedCount;
     Q_EMIT soundStarted(waveId, volume);
-    if (!hasAudioOutput())
-        return;
-    m_pending.push_back({waveId, path, volume});
-    m_startTimer.start();
+    if (hasAudioOutput()) {
+        m_pending.push_back({waveId, path, volume});
+        m_startTimer.start();
+    }
+    return true;
 }
 
 QString SoundPlayer::waveFile(std::uint32_t waveId) {

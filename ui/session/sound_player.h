@@ -56,6 +56,9 @@ class SoundPlayer : public QObject {
     // Muting stops what sounds and starts nothing until unmuted; remembered in QSettings.
     void setMuted(bool muted);
     void stopAll();
+    // Plays one Wave now at `volume` (0-1), outside any effect (the asset pane's Play): false
+    // when muted or the Wave cannot be played (reported as for an event's sound).
+    bool playWave(quint32 waveId, double volume = 1.0);
 
   Q_SIGNALS:
     void mutedChanged(bool muted);
@@ -73,6 +76,7 @@ class SoundPlayer : public QObject {
     };
 
     void onEvent(const preview::Event& event);
+    bool start(std::uint32_t waveId, double volume);
     // The Wave as a file a player opens (Wave::fileBytes, written once into a temporary
     // directory: Qt 6.4's FFmpeg backend leaks its reader for every player fed a QIODevice);
     // empty, and reported, when it cannot be played.

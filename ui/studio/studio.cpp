@@ -18,6 +18,7 @@
 #include "ui/studio/world_loader.h"
 #include "ui/studio/world_navigation.h"
 #include "ui/studio/world_placement.h"
+#include "ui/widgets/asset_pane.h"
 #include "ui/widgets/browser_dock.h"
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/world_map_dock.h"
@@ -31,6 +32,7 @@
 #include <QIcon>
 #include <QMenu>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QToolBar>
 #include <algorithm>
 
@@ -56,7 +58,13 @@ Studio::Studio(MainWindow* window)
       m_worldLoader(new WorldLoader(this)) {
     connect(m_worldLoader, &WorldLoader::loaded, this, &Studio::showWorld);
     followViewpoint(m_viewport); // the cells drawn follow the camera's cell
-    m_window->setCentralView(m_viewport);
+    // The centre: the 3D view, and in a tab beside it a texture, palette or sound on its own.
+    m_centre = new QTabWidget;
+    m_centre->setDocumentMode(true);
+    m_assetPane = new AssetPane;
+    m_centre->addTab(m_viewport, tr("3D view"));
+    m_centre->addTab(m_assetPane, tr("Asset"));
+    m_window->setCentralView(m_centre);
     m_launcherDock = addDock(tr("Effects"), QStringLiteral("effects"), Qt::RightDockWidgetArea);
     m_tablesDock = addDock(tr("Script table"), QStringLiteral("tables"), Qt::RightDockWidgetArea);
     m_timelineDock = addDock(tr("Timeline"), QStringLiteral("timeline"), Qt::BottomDockWidgetArea);
@@ -257,6 +265,10 @@ void Studio::rebuildSession() {
     m_eventLogDock->setWidget(m_eventLog);
     m_plotDock->setWidget(m_plot);
     m_sound = new SoundPlayer(m_session, m_session);
+    m_assetPane->setSoundPlayer(m_sound);
+    // What happens in the scene (a Setup, an effect, a scenario) brings the 3D view forward.
+    for (auto signal : {&StudioSession::sceneReset, &StudioSession::actionsChanged})
+        connect(m_session, signal, m_centre, [this] { m_centre->setCurrentWidget(m_viewport); });
     m_muteAction->setChecked(m_sound->isMuted());
     m_timeline->setMuteAction(m_muteAction);
     connect(m_sound, &SoundPlayer::mutedChanged, m_muteAction, &QAction::setChecked);
@@ -358,6 +370,9 @@ void Studio::describeSelection(std::uint32_t id) {
     if (!dat)
         return;
     const QString type = QString::fromUtf8(dat::typeName(dat->kind(), id).data());
+    // A texture, palette or sound shows in the Asset tab; anything else brings the 3D view back.
+    const bool asset = m_assetPane->showEntry(dat, id, m_window->dats());
+    m_centre->setCurrentWidget(asset ? static_cast<QWidget*>(m_assetPane) : m_viewport);
     if (type == QLatin1String("Setup"))
         return;                       // showSetup says what it shows
     if (AssetViewer::handles(type)) { // alone at the origin, the world put away

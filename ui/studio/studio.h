@@ -3,7 +3,8 @@
 // viewport, and the effect session with its launcher, timeline, event log, particle plot and
 // table browser as docks, and its sound, and the World map of the open cell DAT. Choosing a Setup
 // in the browser shows it; choosing a LandBlock or LandBlockInfo shows that landblock and its
-// neighbours (docs/render.md#the-world); choosing a PhysicsScriptTable lists it. The session is
+// neighbours (docs/render.md#the-world); choosing a PhysicsScriptTable lists it; a texture, palette
+// or sound shows in the Asset tab beside the viewport (asset_pane.h). The session is
 // rebuilt from the portal DAT whenever the open DATs change.
 
 #include "export/model_export.h"
@@ -19,6 +20,7 @@
 
 class QAction;
 class QDockWidget;
+class QTabWidget;
 
 namespace portalkit::preview {
 class Assets;
@@ -36,6 +38,7 @@ namespace portalkit::ui {
 // (client_cell_1.dat, client_local_English.dat, client_highres.dat) that lie beside it.
 QStringList defaultDats(const QString& applicationDir);
 
+class AssetPane;
 class EffectLauncher;
 class EventLog;
 class MainWindow;
@@ -60,6 +63,10 @@ class Studio : public QObject {
 
     MainWindow* window() const { return m_window; }
     render::ViewportWidget* viewport() const { return m_viewport; }
+    // The centre's tabs: the viewport, then the asset pane, which shows the browser's texture,
+    // palette or sound (docs/studio.md#asset-previews) and comes forward when one is chosen.
+    QTabWidget* centreTabs() const { return m_centre; }
+    AssetPane* assetPane() const { return m_assetPane; }
     // Null while no portal DAT is open.
     StudioSession* session() const { return m_session; }
     EffectLauncher* launcher() const { return m_launcher; }
@@ -140,6 +147,8 @@ class Studio : public QObject {
     QAction* m_exportAction;
     QString m_exportError;
     render::ViewportWidget* m_viewport;
+    QTabWidget* m_centre = nullptr;
+    AssetPane* m_assetPane = nullptr;
     std::shared_ptr<const preview::Assets> m_assets;
     StudioSession* m_session = nullptr;
     EffectLauncher* m_launcher = nullptr;
@@ -159,7 +168,7 @@ class Studio : public QObject {
     WorldMapDock* m_worldMap;
     WorldNavigation* m_navigation;
     WorldPlacement* m_placement;
-    AssetViewer* m_assetViewer; // GfxObjs, emitters and Animations alone
+    AssetViewer* m_assetViewer;    // GfxObjs, emitters and Animations alone
     std::uint32_t m_lastSetup = 0; // the Setup shown or stood last, for Ctrl+click
     QString m_scenarioWorld;       // the scenario whose world is drawn (or asked for)
     QVector3D m_sceneOrigin;
