@@ -13,6 +13,7 @@
 
 #ifdef PORTALKIT_HAS_RENDER
 #include "bench/render_suite.h"
+#include "bench/thumbnails_suite.h"
 #endif
 
 namespace portalkit::cli {
@@ -71,10 +72,14 @@ void addOptions(QCommandLineParser& parser) {
         "'render' suite (GUI builds, needs an X display) times a "
         "simulation step "
         "plus an offscreen frame with 1k, 10k and 50k particles, and cold start to the first "
-        "frame, on the demo DAT (--dat). MiB = 2^20 bytes.");
+        "frame, on the demo DAT (--dat). The 'thumbnails' suite (GUI builds, needs an X display) "
+        "times 128x128 thumbnails of the demo DAT's Setups and GfxObjs (drawn) and textures "
+        "(decoded) as the studio's Gallery makes them, against the same read from the disk cache "
+        "and plain renders. MiB = 2^20 bytes.");
 #ifdef PORTALKIT_HAS_RENDER
     parser.addPositionalArgument(
-        "SUITE", "The suite to run: container, records, audit, particles, physics or render.");
+        "SUITE",
+        "The suite to run: container, records, audit, particles, physics, render or thumbnails.");
 #else
     parser.addPositionalArgument(
         "SUITE", "The suite to run: container, records, audit, particles or physics.");
@@ -91,7 +96,8 @@ void addOptions(QCommandLineParser& parser) {
     parser.addOption({"seed", "Seed for ids, sizes and bytes (default 1).", "N"});
     parser.addOption({"keep", "Keep the generated DATs."});
 #ifdef PORTALKIT_HAS_RENDER
-    parser.addOption({"dat", "The render suite's DAT (default: this build's demo DAT).", "FILE"});
+    parser.addOption(
+        {"dat", "The render and thumbnails suites' DAT (default: this build's demo DAT).", "FILE"});
     parser.addOption(
         {"world-only", "Render suite: only the world cases (the cell DAT beside --dat)."});
 #endif
@@ -118,11 +124,13 @@ int runBench(const QStringList& arguments) {
         return *exit;
     const QString suite = parser.positionalArguments().at(0);
 #ifdef PORTALKIT_HAS_RENDER
-    if (suite == "render") {
+    if (suite == "render" || suite == "thumbnails") {
         const QString dat = parser.isSet("dat")
                                 ? parser.value("dat")
                                 : preview::bundledDemoFile(QCoreApplication::applicationDirPath(),
                                                            "client_portal.dat");
+        if (suite == "thumbnails")
+            return exitCode(bench::runThumbnailsSuite(dat, parser.value("json")));
         return exitCode(
             bench::runRenderSuite(dat, parser.value("json"), parser.isSet("world-only")));
     }

@@ -44,6 +44,7 @@ int runMap(const QStringList& arguments);
 // Only in builds with the GUI (PORTALKIT_HAS_RENDER).
 int runRender(const QStringList& arguments);
 
+int runThumbnails(const QStringList& arguments);
 // Every command parses through this: adds --help, parses, prints help or one clear usage line.
 // Returns an exit code when the command should stop now (help shown or bad usage).
 std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& arguments,

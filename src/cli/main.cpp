@@ -37,6 +37,8 @@ constexpr std::array kCommands{
     Command{"render", "draw frames of an effect off screen to PNG (needs an X display)", runRender},
 #endif
     Command{"wire",
+    Command{"thumbnails", "thumbnail PNGs of Setups, GfxObjs or textures and a contact sheet",
+            runThumbnails},
             "decode one game message (F745, F747, F748, F74B, F74E, F754, F755) from hex or a file",
             runWire},
     Command{"pack", "build a DAT from a folder of 0xXXXXXXXX.bin files", runPack},
@@ -62,16 +64,16 @@ int usage(bool error) {
     return kSuccess;
 }
 
-// `render` and `bench render` need a QGuiApplication (and an X display); everything else runs
-// on QCoreApplication, with no display.
+// `render`, `thumbnails` and `bench render|thumbnails` need a QGuiApplication (and an X
+// display); everything else runs on QCoreApplication, with no display.
 [[maybe_unused]] bool needsGui(int argc, char** argv) {
 #ifdef PORTALKIT_HAS_RENDER
     for (int i = 1; i < argc; ++i)
         if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h"))
             return false;
-    return argc > 1 &&
-           (!std::strcmp(argv[1], "render") ||
-            (argc > 2 && !std::strcmp(argv[1], "bench") && !std::strcmp(argv[2], "render")));
+    return argc > 1 && (!std::strcmp(argv[1], "render") || !std::strcmp(argv[1], "thumbnails") ||
+                        (argc > 2 && !std::strcmp(argv[1], "bench") &&
+                         (!std::strcmp(argv[2], "render") || !std::strcmp(argv[2], "thumbnails"))));
 #else
     (void)argc;
     (void)argv;

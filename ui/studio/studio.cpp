@@ -20,6 +20,7 @@
 #include "ui/studio/world_placement.h"
 #include "ui/widgets/asset_pane.h"
 #include "ui/widgets/browser_dock.h"
+#include "ui/widgets/gallery_dock.h"
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/world_map_dock.h"
 #include "ui/widgets/world_map_view.h"
@@ -78,6 +79,10 @@ Studio::Studio(MainWindow* window)
     // it, and the right column stays narrow enough to leave the viewport most of the window.
     m_window->splitDockWidget(m_timelineDock, m_eventLogDock, Qt::Vertical);
     m_window->tabifyDockWidget(m_eventLogDock, m_plotDock);
+    // The Gallery (thumbnails made only while it is shown) is a third tab of that row.
+    m_gallery = new GalleryDock(m_window);
+    m_gallery->attach(m_window);
+    m_window->tabifyDockWidget(m_plotDock, m_gallery);
     m_eventLogDock->raise();
     // Wide enough for the launcher's rows unclipped (ids, the type names, the thresholds).
     m_window->resizeDocks({m_launcherDock}, {m_launcherDock->fontMetrics().averageCharWidth() * 52},
@@ -149,8 +154,9 @@ bool Studio::goToLandblock(std::uint32_t landblockId) {
 void Studio::addViewActions() {
     QMenu* view = m_window->viewMenu();
     view->addSeparator();
-    for (QDockWidget* dock : {m_launcherDock, m_tablesDock, m_timelineDock, m_eventLogDock,
-                              m_plotDock, static_cast<QDockWidget*>(m_worldMap)})
+    for (QDockWidget* dock :
+         {m_launcherDock, m_tablesDock, m_timelineDock, m_eventLogDock, m_plotDock,
+          static_cast<QDockWidget*>(m_worldMap), static_cast<QDockWidget*>(m_gallery)})
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
     QMenu* viewport = view->addMenu(tr("Vie&wport"));

@@ -41,6 +41,7 @@ QStringList defaultDats(const QString& applicationDir);
 class AssetPane;
 class EffectLauncher;
 class EventLog;
+class GalleryDock;
 class MainWindow;
 class ParticlePlot;
 class SoundPlayer;
@@ -78,6 +79,9 @@ class Studio : public QObject {
     SoundPlayer* soundPlayer() const { return m_sound; }
     // The World map of the open cell DAT; a click selects that landblock in the browser.
     WorldMapDock* worldMap() const { return m_worldMap; }
+    // Thumbnails of the portal DAT's Setups, GfxObjs and textures; a double-click opens one in
+    // the browser.
+    GalleryDock* gallery() const { return m_gallery; }
     // Goes to a landblock (0xXXYYFFFF) the map was clicked on: selects its LandBlock in the
     // browser when the cell DAT holds it, which shows it in the viewport (showLandblock), else
     // only a word on the status bar. False in that second case.
@@ -166,6 +170,7 @@ class Studio : public QObject {
     QDockWidget* m_plotDock;
     QDockWidget* m_tablesDock;
     WorldMapDock* m_worldMap;
+    GalleryDock* m_gallery;
     WorldNavigation* m_navigation;
     WorldPlacement* m_placement;
     AssetViewer* m_assetViewer;    // GfxObjs, emitters and Animations alone

@@ -1,0 +1,216 @@
+// The 'thumbnails' suite (docs/benchmarks.md#thumbnails-bench-thumbnails-issue-24): thumbnails
+// per second at 128x128 through the Gallery's own ThumbnailService on the demo DAT: Setups and
+// GfxObjs drawn (GUI thread) and finished on workers, textures decoded on workers, against the
+// same thumbnails read back from the disk cache and against one plain offscreen render of an
+// object already drawn, all in the same run. Built only with the GUI (the render library).
+
+#include "bench/thumbnails_suite.h"
+
+#include "bench/bench_common.h"
+#include "datreader/io/dat_error.h"
+#include "ui/render/thumbnail_cache.h"
+#include "ui/render/thumbnail_service.h"
+#include "ui/render/thumbnailer.h"
+
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace portalkit::bench {
+namespace {
+
+using render::ThumbnailKind;
+
+constexpr int kSize = 128;
+constexpr int kRounds = 3;
+constexpr double kTargetPerSecond = 50;
+constexpr int kPlainRenders = 40;
+constexpr int kRoundTimeoutMs = 300000;
+
+struct Round {
+    double seconds = 0;
+    int made = 0;
+    int failed = 0;
+    render::ThumbnailService::Stats stats;
+};
+
+// Asks for every id and spins the event loop until the service is idle. Each round gets fresh
+// records (a new Assets) so nothing decoded earlier is reused; nothing when it timed out.
+std::optional<Round> runRound(render::ThumbnailService& service,
+                              const std::shared_ptr<const dat::DatFile>& dat,
+                              const std::vector<std::uint32_t>& ids) {
+    service.setAssets(std::make_shared<preview::Assets>(dat));
+    service.resetStats();
+    Round round;
+    QEventLoop loop;
+    const auto counted = QObject::connect(&service, &render::ThumbnailService::ready, &loop,
+                                          [&](std::uint32_t, const QImage& image) {
+                                              ++(image.isNull() ? round.failed : round.made);
+                                          });
+    QObject::connect(&service, &render::ThumbnailService::idle, &loop, &QEventLoop::quit);
+    QTimer::singleShot(kRoundTimeoutMs, &loop, [&loop] { loop.exit(1); });
+    QElapsedTimer clock;
+    clock.start();
+    for (std::uint32_t id : ids)
+        service.request(id);
+    const int code = loop.exec();
+    round.seconds = double(clock.nsecsElapsed()) / 1e9;
+    QObject::disconnect(counted);
+    round.stats = service.stats();
+    if (code != 0) {
+        printError("a thumbnails round did not finish in time");
+        return std::nullopt;
+    }
+    return round;
+}
+
+struct Case {
+    QString name;
+    int thumbnails = 0;
+    double seconds = 0;
+    int failed = 0;
+    std::vector<double> batchMs, drawMs;
+    double perSecond() const { return seconds > 0 ? thumbnails / seconds : 0; }
+};
+
+// `rounds` rounds over `ids`, each into a fresh cache directory under `dir` (cacheHits 0).
+std::optional<Case> timeCase(const QString& name, render::ThumbnailService& service,
+                             const std::shared_ptr<const dat::DatFile>& dat,
+                             const std::vector<std::uint32_t>& ids, const QString& dir,
+                             int rounds) {
+    Case out{name};
+    for (int r = 0; r < rounds; ++r) {
+        service.setCacheRoot(QStringLiteral("%1/%2-%3").arg(dir, name).arg(r));
+        const auto round = runRound(service, dat, ids);
+        if (!round)
+            return std::nullopt;
+        out.thumbnails += round->made;
+        out.failed += round->failed;
+        out.seconds += round->seconds;
+        out.batchMs.insert(out.batchMs.end(), round->stats.batchMs.begin(),
+                           round->stats.batchMs.end());
+        out.drawMs.insert(out.drawMs.end(), round->stats.drawMs.begin(), round->stats.drawMs.end());
+    }
+    return out;
+}
+
+// One plain render: the human drawn again and again by a ModelThumbnailer at the size the
+// service draws (its meshes uploaded): the floor a drawn thumbnail cannot go under.
+std::optional<double> plainRendersPerSecond(const std::shared_ptr<const dat::DatFile>& dat,
+                                            std::uint32_t setup) {
+    render::ModelThumbnailer models(std::make_shared<preview::Assets>(dat), kSize);
+    if (models.renderFrame(ThumbnailKind::Setup, setup).isNull()) {
+        printError("plain render failed: " + models.errorString());
+        return std::nullopt;
+    }
+    QElapsedTimer clock;
+    clock.start();
+    for (int i = 0; i < kPlainRenders; ++i)
+        if (models.renderFrame(ThumbnailKind::Setup, setup).isNull())
+            return std::nullopt;
+    return kPlainRenders / (double(clock.nsecsElapsed()) / 1e9);
+}
+
+double maxOf(const std::vector<double>& values) {
+    return values.empty() ? 0 : *std::max_element(values.begin(), values.end());
+}
+
+QJsonObject caseJson(const Case& c) {
+    return QJsonObject{{"case", c.name},
+                       {"thumbnails", c.thumbnails},
+                       {"failed", c.failed},
+                       {"seconds", c.seconds},
+                       {"perSecond", c.perSecond()},
+                       {"guiBatchMsMedian", median(c.batchMs)},
+                       {"guiBatchMsMax", maxOf(c.batchMs)},
+                       {"drawMsMedian", median(c.drawMs)},
+                       {"drawMsMax", maxOf(c.drawMs)}};
+}
+
+QString caseLine(const Case& c) {
+    return QStringLiteral("%1%2%3%4%5%6\n")
+        .arg(c.name, -10)
+        .arg(c.thumbnails, 8)
+        .arg(c.perSecond(), 12, 'f', 1)
+        .arg(median(c.drawMs), 10, 'f', 1)
+        .arg(median(c.batchMs), 11, 'f', 1)
+        .arg(maxOf(c.batchMs), 10, 'f', 1);
+}
+
+} // namespace
+
+Outcome runThumbnailsSuite(const QString& datPath, const QString& jsonPath) {
+    std::shared_ptr<const dat::DatFile> dat;
+    try {
+        dat = std::make_shared<const dat::DatFile>(dat::DatFile::open(datPath));
+    } catch (const dat::DatError& error) {
+        printError(datPath + ": " + QString::fromStdString(error.what()));
+        return Outcome::Error;
+    }
+    std::vector<std::uint32_t> models = render::thumbnailIds(*dat, ThumbnailKind::Setup);
+    const auto gfx = render::thumbnailIds(*dat, ThumbnailKind::GfxObj);
+    models.insert(models.end(), gfx.begin(), gfx.end());
+    const auto textures = render::thumbnailIds(*dat, ThumbnailKind::Texture);
+    if (models.empty() || textures.empty()) {
+        printError("the thumbnails bench needs a DAT with Setups, GfxObjs and textures");
+        return Outcome::Error;
+    }
+    QTemporaryDir dir;
+    render::ThumbnailService service;
+    service.setSize(kSize);
+    const auto drawn = timeCase("models", service, dat, models, dir.path(), kRounds);
+    const auto decoded =
+        drawn ? timeCase("textures", service, dat, textures, dir.path(), kRounds) : std::nullopt;
+    std::vector<std::uint32_t> all = models;
+    all.insert(all.end(), textures.begin(), textures.end());
+    // The cache the last rounds wrote: read back, for the baseline.
+    std::optional<Case> cached;
+    if (decoded) {
+        service.setCacheRoot(QStringLiteral("%1/models-%2").arg(dir.path()).arg(kRounds - 1));
+        const auto fromModels = runRound(service, dat, models);
+        service.setCacheRoot(QStringLiteral("%1/textures-%2").arg(dir.path()).arg(kRounds - 1));
+        const auto fromTextures = fromModels ? runRound(service, dat, textures) : std::nullopt;
+        if (fromTextures)
+            cached = Case{"cached", fromModels->made + fromTextures->made,
+                          fromModels->seconds + fromTextures->seconds,
+                          fromModels->failed + fromTextures->failed};
+    }
+    const auto plain = cached ? plainRendersPerSecond(dat, models.front()) : std::nullopt;
+    if (!plain)
+        return Outcome::Error;
+    const double modelRate = drawn->perSecond();
+    const bool pass = modelRate >= kTargetPerSecond && drawn->failed == 0;
+    QString text = QStringLiteral("\nthumbnails benchmark, %1x%1, %2, %3 rounds\n"
+                                  "case       thumbs   thumbs/s   draw ms  GUI batch   max ms\n")
+                       .arg(kSize)
+                       .arg(coresAndCpu())
+                       .arg(kRounds);
+    text += caseLine(*drawn) + caseLine(*decoded) + caseLine(*cached);
+    text += QStringLiteral("one plain render of a drawn Setup: %1/s\n"
+                           "models vs plain render: %2x, vs cached: %3x\n"
+                           "target: >= %4 drawn thumbnails/s: %5\n")
+                .arg(*plain, 0, 'f', 1)
+                .arg(modelRate / *plain, 0, 'f', 2)
+                .arg(modelRate / std::max(1e-9, cached->perSecond()), 0, 'f', 3)
+                .arg(kTargetPerSecond)
+                .arg(pass ? "pass" : "FAIL");
+    printOut(text);
+    const QJsonObject figures{
+        {"size", kSize},
+        {"rounds", kRounds},
+        {"cases", QJsonArray{caseJson(*drawn), caseJson(*decoded), caseJson(*cached)}},
+        {"plainRendersPerSecond", *plain},
+        {"modelsVsPlainRender", modelRate / *plain},
+        {"modelsVsCached", modelRate / std::max(1e-9, cached->perSecond())},
+        {"targetPerSecond", kTargetPerSecond},
+        {"pass", pass}};
+    return writeReport(jsonPath, report("thumbnails", std::nullopt, figures)) ? Outcome::Success
+                                                                              : Outcome::Error;
+}
+
+} // namespace portalkit::bench
