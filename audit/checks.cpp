@@ -318,10 +318,17 @@ PinResult checkProjectile(const dat::DatFile& dat, const ProjectilePin& pin) {
     PinResult result{.kind = "projectile",
                      .did = pin.setup,
                      .name = QStringLiteral("%1 (WCID %2)").arg(pin.name).arg(pin.wcid)};
+    // Every projectile Setup has exactly one sphere and no cylinder spheres
+    // (docs/retail-behaviour.md#dat-spheres); none at all and the client would not sweep it.
     if (const auto setup = load<dat::Setup>(dat, pin.setup, "projectile.setup", result);
-        setup && setup->spheres.empty())
-        result.findings.push_back({pin.setup, "projectile.shape", "at least one sphere",
-                                   "no spheres: the client would not sweep it"});
+        setup && (setup->spheres.size() != 1 || !setup->cylSpheres.empty()))
+        result.findings.push_back(
+            {pin.setup, "projectile.shape", "one sphere, no cylinder spheres",
+             setup->spheres.empty()
+                 ? QStringLiteral("no spheres: the client would not sweep it")
+                 : QStringLiteral("%1 spheres, %2 cylinder spheres")
+                       .arg(setup->spheres.size())
+                       .arg(setup->cylSpheres.size())});
     if (pin.table)
         load<dat::PhysicsScriptTable>(dat, *pin.table, "projectile.table", result);
     return result;
@@ -368,9 +375,11 @@ AuditResult runAudit(const dat::DatFile& dat, const Manifest& manifest,
 
 QString toText(const AuditResult& result) {
     QString text;
-    for (const Finding& finding : result.findings())
-        text += QStringLiteral("FAIL %1 %2: expected %3, found %4\n")
-                    .arg(did(finding.did), finding.check, finding.expected, finding.actual);
+    for (const PinResult& pin : result.pins)
+        for (const Finding& finding : pin.findings)
+            text += QStringLiteral("FAIL %1 %2: expected %3, found %4%5\n")
+                        .arg(did(finding.did), finding.check, finding.expected, finding.actual,
+                             pin.kind == "projectile" ? " [" + pin.name + "]" : QString());
     std::map<QString, std::pair<std::size_t, std::size_t>> perKind; // passed, total
     std::size_t skipped = 0;
     for (const PinResult& pin : result.pins) {

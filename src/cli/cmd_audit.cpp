@@ -1,8 +1,10 @@
 #include "audit/checks.h"
 #include "audit/hashing.h"
+#include "audit/projectile_map.h"
 #include "audit/snapshot.h"
 #include "command.h"
 #include "datreader/io/dat_error.h"
+#include "weenies/index.h"
 
 #include <QJsonDocument>
 #include <QMutex>
@@ -94,7 +96,58 @@ std::optional<std::vector<std::uint32_t>> idsFrom(const QString& text) {
     return ids;
 }
 
-int snapshot(const QCommandLineParser& parser, const QString& datPath, int jobs) {
+// --weenies INDEX [--projectiles LIST]: the projectile map from the user's weenie corpus
+// (docs/audit.md#projectiles-from-a-weenie-corpus). Nothing (said on stderr) on a bad list or
+// an index that does not open; an empty list when --weenies is not given.
+std::optional<std::vector<audit::CorpusProjectile>> corpusProjectiles(
+    const QCommandLineParser& parser) {
+    if (!parser.isSet("weenies")) {
+        if (parser.isSet("projectiles")) {
+            printError("--projectiles needs --weenies INDEX");
+            return std::nullopt;
+        }
+        return std::vector<audit::CorpusProjectile>{};
+    }
+    auto wcids = parser.isSet("projectiles") ? audit::parseWcidList(parser.value("projectiles"))
+                                             : audit::seedProjectileWcids();
+    if (!wcids) {
+        printError("--projectiles takes WCIDs and ranges, e.g. 300,305,7276-7282,23144");
+        return std::nullopt;
+    }
+    try {
+        bool rebuilt = false;
+        const weenies::WeenieIndex index = weenies::openCurrent(parser.value("weenies"), &rebuilt);
+        if (rebuilt)
+            std::fprintf(stderr, "portalkit: %s was rebuilt from its changed source\n",
+                         qPrintable(parser.value("weenies")));
+        std::vector<audit::CorpusProjectile> corpus;
+        for (std::uint32_t wcid : *wcids) {
+            audit::CorpusProjectile entry{wcid, std::nullopt, {}};
+            const auto weenie = index.byWcid(wcid);
+            if (!weenie)
+                entry.reason = "absent from " + parser.value("weenies");
+            else if (const std::uint32_t setup = weenie->did(weenies::did::kSetup); !setup)
+                entry.reason = QStringLiteral("%1 names no Setup").arg(weenie->name);
+            else if (const std::uint32_t table = weenie->did(weenies::did::kPhysicsEffectTable))
+                entry.pin = audit::ProjectilePin{wcid, weenie->name, setup, table};
+            else
+                entry.pin = audit::ProjectilePin{wcid, weenie->name, setup, std::nullopt};
+            corpus.push_back(std::move(entry));
+        }
+        return corpus;
+    } catch (const weenies::WeenieError& error) {
+        printError(QString::fromUtf8(error.what()));
+        return std::nullopt;
+    }
+}
+
+int snapshot(const QCommandLineParser& parser, const QString& datPath, int jobs,
+             const std::vector<audit::CorpusProjectile>& corpus) {
+    for (const audit::CorpusProjectile& entry : corpus)
+        if (!entry.pin) {
+            printError(QStringLiteral("WCID %1: %2").arg(entry.wcid).arg(entry.reason));
+            return kUsageOrIo;
+        }
     if (!requireOption(parser, "output", "--snapshot needs -o MANIFEST.json"))
         return kUsageOrIo;
     const auto dat = openDat(datPath);
@@ -130,6 +183,7 @@ int snapshot(const QCommandLineParser& parser, const QString& datPath, int jobs)
         }
         options.closures.push_back({ids[0], ids[1], ids[2]});
     }
+    options.projectiles = audit::corpusPins(corpus);
     options.about = "Snapshot of " + datPath;
     const audit::Manifest manifest = audit::snapshotManifest(*dat, options, jobs);
     if (!writeFileAtomically(parser.value("output"), QJsonDocument(manifest.toJson()).toJson()))
@@ -153,7 +207,8 @@ int runAudit(const QStringList& arguments) {
         "shapes, PhysicsScriptTable order, motion closures, the CreateBlocking inventory and "
         "projectiles. Exit 0 when every pin holds, 1 when one does not, 2 on usage or I/O "
         "errors. --snapshot writes a manifest pinning a DAT as it is; --hash-all prints length "
-        "and SHA-256 of every entry as JSON lines. See docs/audit.md.");
+        "and SHA-256 of every entry as JSON lines. --weenies takes the projectile map from a "
+        "weenie index (portalkit weenies import). See docs/audit.md.");
     parser.addPositionalArgument("DAT", "The DAT to audit.");
     parser.addOption({{"m", "manifest"}, "The manifest to check against.", "MANIFEST.json"});
     parser.addOption({"json", "Print the result as one JSON object."});
@@ -172,6 +227,13 @@ int runAudit(const QStringList& arguments) {
                       "--snapshot: pin this closure (default: every MotionTable's recall).",
                       "TABLE:STYLE:COMMAND"});
     parser.addOption({"hash-all", "Print length + SHA-256 of every entry as JSON lines."});
+    parser.addOption({"weenies",
+                      "Check (or, with --snapshot, pin) the projectile map of this weenie index "
+                      "instead of the manifest's copy.",
+                      "INDEX"});
+    parser.addOption({"projectiles",
+                      "--weenies: the projectile WCIDs (default 300,305,7276-7282,23144).",
+                      "WCIDS"});
     if (auto exit = parseOrExit(parser, arguments, 1))
         return *exit;
     const auto jobs = jobsFrom(parser);
@@ -182,12 +244,22 @@ int runAudit(const QStringList& arguments) {
     try {
         if (parser.isSet("hash-all"))
             return hashAll(datPath, *jobs);
-        if (parser.isSet("snapshot"))
-            return snapshot(parser, datPath, *jobs);
-        if (!requireOption(parser, "manifest",
-                           "audit needs --manifest MANIFEST.json (or --snapshot / --hash-all)"))
+        const auto corpus = corpusProjectiles(parser);
+        if (!corpus)
             return kUsageOrIo;
-        const audit::Manifest manifest = audit::Manifest::load(parser.value("manifest"));
+        if (parser.isSet("snapshot"))
+            return snapshot(parser, datPath, *jobs, *corpus);
+        if (!parser.isSet("weenies") &&
+            !requireOption(parser, "manifest",
+                           "audit needs --manifest MANIFEST.json or --weenies INDEX (or "
+                           "--snapshot / --hash-all)"))
+            return kUsageOrIo;
+        audit::Manifest manifest = parser.isSet("manifest")
+                                       ? audit::Manifest::load(parser.value("manifest"))
+                                       : audit::Manifest{};
+        // The corpus's map replaces the manifest's copy, which it is checked against.
+        const std::vector<audit::ProjectilePin> pinned = std::move(manifest.projectiles);
+        manifest.projectiles = parser.isSet("weenies") ? audit::corpusPins(*corpus) : pinned;
         const auto dat = openDat(datPath);
         if (!dat)
             return kUsageOrIo;
@@ -199,9 +271,12 @@ int runAudit(const QStringList& arguments) {
             return kUsageOrIo;
         }
         ProgressBar progress("auditing");
-        const audit::AuditResult result = audit::runAudit(
+        audit::AuditResult result = audit::runAudit(
             *dat, manifest,
             {*jobs, [&](std::size_t done, std::size_t total) { progress.update(done, total); }});
+        if (parser.isSet("weenies"))
+            result.pins.push_back(
+                audit::checkProjectileMap(*corpus, pinned, parser.value("weenies")));
         if (parser.isSet("junit") &&
             !writeFileAtomically(parser.value("junit"), audit::toJUnit(result, datPath)))
             return kUsageOrIo;

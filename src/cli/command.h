@@ -41,10 +41,11 @@ int runSimulate(const QStringList& arguments);
 int runWire(const QStringList& arguments);
 int runWhich(const QStringList& arguments);
 int runMap(const QStringList& arguments);
+int runWeenies(const QStringList& arguments);
 // Only in builds with the GUI (PORTALKIT_HAS_RENDER).
 int runRender(const QStringList& arguments);
-
 int runThumbnails(const QStringList& arguments);
+
 // Every command parses through this: adds --help, parses, prints help or one clear usage line.
 // Returns an exit code when the command should stop now (help shown or bad usage).
 std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& arguments,

@@ -32,13 +32,15 @@ constexpr std::array kCommands{
     Command{"diff", "entries added, removed and changed between two DATs; exit 1 if any", runDiff},
     Command{"audit", "check a DAT against a manifest of pins (--snapshot, --hash-all)", runAudit},
     Command{"map", "draw a cell DAT's world map as PNG; --json lists its landblocks", runMap},
+    Command{"weenies", "import the server's weenies (ACE SQL, JSON, MySQL) and find them by name",
+            runWeenies},
     Command{"simulate", "run an effect headless on one object and trace what happens", runSimulate},
 #ifdef PORTALKIT_HAS_RENDER
     Command{"render", "draw frames of an effect off screen to PNG (needs an X display)", runRender},
-#endif
-    Command{"wire",
     Command{"thumbnails", "thumbnail PNGs of Setups, GfxObjs or textures and a contact sheet",
             runThumbnails},
+#endif
+    Command{"wire",
             "decode one game message (F745, F747, F748, F74B, F74E, F754, F755) from hex or a file",
             runWire},
     Command{"pack", "build a DAT from a folder of 0xXXXXXXXX.bin files", runPack},
