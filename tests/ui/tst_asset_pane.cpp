@@ -87,14 +87,17 @@ struct Shown {
 };
 
 // Texels whose drawn colour differs from the image's, sampled at their centres (every `step`th
-// texel both ways) wherever they lie inside the view.
+// texel both ways) wherever they lie inside the view. The screen pixel holding a point is the
+// one it floors to: pixel (100, 100) spans [100, 101), so a texel centre at 100.5 is in it, and
+// rounding (QPointF::toPoint) would read the next texel at 1:1.
 int mismatchedTexels(ImageView& view, const QImage& expected, int step = 3) {
     const QImage drawn = view.grab().toImage().convertToFormat(QImage::Format_ARGB32);
     const QImage wanted = expected.convertToFormat(QImage::Format_ARGB32);
     int mismatches = 0, compared = 0;
     for (int y = 0; y < wanted.height(); y += step)
         for (int x = 0; x < wanted.width(); x += step) {
-            const QPoint at = view.toWidget(QPointF(x + 0.5, y + 0.5)).toPoint();
+            const QPointF centre = view.toWidget(QPointF(x + 0.5, y + 0.5));
+            const QPoint at(int(std::floor(centre.x())), int(std::floor(centre.y())));
             if (!drawn.rect().contains(at))
                 continue;
             ++compared;
