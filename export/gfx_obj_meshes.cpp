@@ -82,11 +82,26 @@ PrimitiveData primitiveData(const dat::GfxObj& gfx, const dat::SurfaceTriangles&
 
 } // namespace
 
-int GfxObjMeshes::gfxObj(std::uint32_t id, const dat::GfxObj& gfx) {
-    if (auto it = m_meshes.find(id); it != m_meshes.end())
+GfxObjMeshes::LookKey GfxObjMeshes::lookKey(const preview::appearance::PartLook* look) {
+    LookKey key;
+    if (!look || !look->changesSurfaces())
+        return key; // the plain mesh
+    for (const preview::appearance::SurfaceSwap& swap : look->surfaces)
+        key.emplace_back(swap.changed() ? swap.texture : 0, swap.paletteKey);
+    return key;
+}
+
+int GfxObjMeshes::gfxObj(std::uint32_t id, const dat::GfxObj& gfx,
+                         const preview::appearance::PartLook* look) {
+    std::pair<std::uint32_t, LookKey> key{id, lookKey(look)};
+    if (auto it = m_meshes.find(key); it != m_meshes.end())
         return it->second;
-    const int mesh = build(QStringLiteral("GfxObj %1").arg(hex(id)), "gfxObj", id, gfx);
-    m_meshes.emplace(id, mesh);
+    const bool dressed = !key.second.empty();
+    QString label = QStringLiteral("GfxObj %1").arg(hex(id));
+    if (dressed)
+        label += QStringLiteral(" (dressed)");
+    const int mesh = build(label, "gfxObj", id, gfx, dressed ? look : nullptr);
+    m_meshes.emplace(std::move(key), mesh);
     return mesh;
 }
 
@@ -94,13 +109,13 @@ int GfxObjMeshes::cell(std::uint32_t cellId, const dat::GfxObj& geometry) {
     if (auto it = m_cellMeshes.find(cellId); it != m_cellMeshes.end())
         return it->second;
     const int mesh =
-        build(QStringLiteral("EnvCell %1").arg(hex(cellId)), "envCell", cellId, geometry);
+        build(QStringLiteral("EnvCell %1").arg(hex(cellId)), "envCell", cellId, geometry, nullptr);
     m_cellMeshes.emplace(cellId, mesh);
     return mesh;
 }
 
 int GfxObjMeshes::build(const QString& label, const char* extrasKey, std::uint32_t id,
-                        const dat::GfxObj& gfx) {
+                        const dat::GfxObj& gfx, const preview::appearance::PartLook* look) {
     const dat::GfxObjTriangles triangles = dat::triangulateDrawing(gfx, dat::PolygonSides::Both);
     if (triangles.skippedPolygons)
         m_warnings << QStringLiteral("%1: %2 polygons name vertices it does not have; left out")
@@ -122,8 +137,11 @@ int GfxObjMeshes::build(const QString& label, const char* extrasKey, std::uint32
                               .arg(group.surfaceIndex)
                               .arg(gfx.surfaces.size());
         // The material first: its texture's bytes precede the vertices in the buffer.
+        // The look lists the GfxObj's surfaces in order, so the index finds the swap.
+        const std::size_t index = std::size_t(group.surfaceIndex);
+        const bool swapped = inRange && look && index < look->surfaces.size();
         const int surfaceMaterial =
-            material(inRange ? gfx.surfaces[std::size_t(group.surfaceIndex)] : 0);
+            material(inRange ? gfx.surfaces[index] : 0, swapped ? &look->surfaces[index] : nullptr);
         QJsonObject attributes{
             {"POSITION",
              m_doc.addFloatAccessor(data.positions, 3, BufferTarget::ArrayBuffer, true)},
@@ -146,7 +164,8 @@ int GfxObjMeshes::build(const QString& label, const char* extrasKey, std::uint32
 }
 
 int GfxObjMeshes::texture(const SurfaceMaterial& material) {
-    const auto key = std::make_pair(material.renderSurfaceId, material.paletteId);
+    const auto key =
+        std::make_tuple(material.renderSurfaceId, material.paletteId, material.composedPalette);
     if (auto it = m_textures.find(key); it != m_textures.end())
         return it->second;
     QByteArray png;
@@ -156,6 +175,9 @@ int GfxObjMeshes::texture(const SurfaceMaterial& material) {
     QString name = QStringLiteral("RenderSurface %1").arg(hex(material.renderSurfaceId));
     if (material.paletteId)
         name += QStringLiteral(" with Palette %1").arg(hex(material.paletteId));
+    if (material.composedPalette)
+        name += QStringLiteral(" recoloured (composed palette %1)")
+                    .arg(material.composedPalette, 16, 16, QChar('0'));
     const int image = m_doc.addPngImage(png, name);
     if (m_sampler < 0)
         m_sampler = m_doc.add("samplers", QJsonObject{{"magFilter", kLinear},
@@ -167,10 +189,14 @@ int GfxObjMeshes::texture(const SurfaceMaterial& material) {
     return index;
 }
 
-int GfxObjMeshes::material(std::uint32_t surface) {
-    if (auto it = m_materials.find(surface); it != m_materials.end())
+int GfxObjMeshes::material(std::uint32_t surface, const preview::appearance::SurfaceSwap* swap) {
+    if (swap && !swap->changed())
+        swap = nullptr;
+    const auto key =
+        std::make_tuple(surface, swap ? swap->texture : 0u, swap ? swap->paletteKey : 0u);
+    if (auto it = m_materials.find(key); it != m_materials.end())
         return it->second;
-    const SurfaceMaterial look = surfaceMaterial(m_assets, surface);
+    const SurfaceMaterial look = surfaceMaterial(m_assets, surface, swap);
     if (!look.problem.isEmpty())
         m_warnings << look.problem + QStringLiteral("; drawn magenta");
     QJsonObject pbr{{"baseColorFactor", jsonArray(look.baseColor)},
@@ -179,8 +205,10 @@ int GfxObjMeshes::material(std::uint32_t surface) {
     const int textureIndex = look.texture.isNull() ? -1 : texture(look);
     if (textureIndex >= 0)
         pbr["baseColorTexture"] = QJsonObject{{"index", textureIndex}};
-    QJsonObject out{{"name", QStringLiteral("Surface %1").arg(hex(surface))},
-                    {"pbrMetallicRoughness", pbr}};
+    QJsonObject out{
+        {"name", QStringLiteral("Surface %1%2")
+                     .arg(hex(surface), swap ? QStringLiteral(" (dressed)") : QString())},
+        {"pbrMetallicRoughness", pbr}};
     switch (look.alphaMode) {
     case AlphaMode::Opaque:
         break;
@@ -208,9 +236,13 @@ int GfxObjMeshes::material(std::uint32_t surface) {
         extras["blend"] = "additive";
     if (look.textureId)
         extras["surfaceTexture"] = hex(look.textureId);
+    if (look.textureSwapped)
+        extras["textureSwapped"] = true;
+    if (look.composedPalette)
+        extras["recoloured"] = true;
     out["extras"] = extras;
     const int index = m_doc.add("materials", out);
-    m_materials.emplace(surface, index);
+    m_materials.emplace(key, index);
     return index;
 }
 

@@ -6,6 +6,7 @@
 #include "export/gfx_obj_meshes.h"
 #include "export/gltf_axes.h"
 #include "export/gltf_json.h"
+#include "preview/appearance/compose.h"
 
 #include <QFileInfo>
 #include <QSaveFile>
@@ -46,8 +47,9 @@ class ModelBuilder {
           m_doc(QStringLiteral("PortalKit " PORTALKIT_VERSION)) {}
 
     ModelExport gfxObj(std::uint32_t id, const dat::GfxObj& gfx) {
-        if (m_options.motion || m_options.spheres)
-            throw ExportError(QStringLiteral("%1 is a GfxObj: --motion and --spheres need a Setup")
+        if (m_options.motion || m_options.spheres || m_options.objDesc)
+            throw ExportError(QStringLiteral("%1 is a GfxObj: --motion, --spheres and an "
+                                             "ObjDesc need a Setup")
                                   .arg(hex(id))
                                   .toStdString());
         QJsonObject node{{"name", QStringLiteral("GfxObj %1").arg(hex(id))}};
@@ -60,6 +62,13 @@ class ModelBuilder {
     ModelExport setup(std::uint32_t id, const dat::Setup& setup);
 
   private:
+    // What each part draws: the Setup's GfxObjs, or those the ObjDesc swaps in, with its look.
+    struct DrawnParts {
+        std::vector<std::uint32_t> ids;
+        std::vector<const dat::GfxObj*> gfxObjs;
+        std::optional<preview::appearance::Appearance> look;
+    };
+    DrawnParts drawnParts(std::uint32_t id, const dat::Setup& setup);
     void addSpheres(const dat::Setup& setup, QJsonArray& rootChildren);
     void addAnimation(const dat::Setup& setup, const BakedMotion& baked,
                       const std::vector<std::int64_t>& parents, int rootNode, int firstPartNode);
@@ -199,18 +208,34 @@ void ModelBuilder::addAnimation(const dat::Setup& setup, const BakedMotion& bake
                           {"extras", extras}});
 }
 
-ModelExport ModelBuilder::setup(std::uint32_t id, const dat::Setup& setup) {
-    const std::size_t count = setup.parts.size();
+ModelBuilder::DrawnParts ModelBuilder::drawnParts(std::uint32_t id, const dat::Setup& setup) {
+    DrawnParts out;
+    out.ids = setup.parts;
     // Every part's GfxObj first: a Setup that names a missing one cannot be exported.
-    std::vector<const dat::GfxObj*> gfxObjs(count);
-    for (std::size_t i = 0; i < count; ++i) {
-        gfxObjs[i] = m_assets.get<dat::GfxObj>(setup.parts[i]);
-        if (!gfxObjs[i])
+    for (std::size_t i = 0; i < setup.parts.size(); ++i) {
+        out.gfxObjs.push_back(m_assets.get<dat::GfxObj>(setup.parts[i]));
+        if (!out.gfxObjs[i])
             throw recordError(
                 id, "setup.parts[" + std::to_string(i) + "]",
                 QStringLiteral("GfxObj %1 cannot be read: %2")
                     .arg(hex(setup.parts[i]), m_assets.whyMissing<dat::GfxObj>(setup.parts[i])));
     }
+    if (!m_options.objDesc)
+        return out;
+    // A swap to an unreadable GfxObj keeps the Setup's, as the client does, and is said.
+    out.look = preview::appearance::compose(m_assets, setup.parts, *m_options.objDesc);
+    for (const QString& problem : out.look->problems)
+        m_warnings << QStringLiteral("Setup %1: %2").arg(hex(id), problem);
+    for (std::size_t i = 0; i < setup.parts.size(); ++i) {
+        out.ids[i] = out.look->parts[i]->gfxObj;
+        out.gfxObjs[i] = m_assets.get<dat::GfxObj>(out.ids[i]);
+    }
+    return out;
+}
+
+ModelExport ModelBuilder::setup(std::uint32_t id, const dat::Setup& setup) {
+    const std::size_t count = setup.parts.size();
+    const DrawnParts drawn = drawnParts(id, setup);
 
     // Parents: -1 for none. An index out of range, naming the part itself or closing a loop makes
     // the part a top-level one.
@@ -263,11 +288,15 @@ ModelExport ModelBuilder::setup(std::uint32_t id, const dat::Setup& setup) {
         (parents[i] < 0 ? rootChildren : children[std::size_t(parents[i])])
             .append(firstPartNode + int(i));
     for (std::size_t i = 0; i < count; ++i) {
-        QJsonObject node{
-            {"name", QStringLiteral("part %1 (GfxObj %2)").arg(i).arg(hex(setup.parts[i]))},
-            {"extras", QJsonObject{{"part", qint64(i)}, {"gfxObj", hex(setup.parts[i])}}}};
+        const std::uint32_t gfxId = drawn.ids[i];
+        QJsonObject extras{{"part", qint64(i)}, {"gfxObj", hex(gfxId)}};
+        if (gfxId != setup.parts[i])
+            extras["setupGfxObj"] = hex(setup.parts[i]);
+        QJsonObject node{{"name", QStringLiteral("part %1 (GfxObj %2)").arg(i).arg(hex(gfxId))},
+                         {"extras", extras}};
         setTransform(node, localFrame(rest, parents, i));
-        const int mesh = m_meshes.gfxObj(setup.parts[i], *gfxObjs[i]);
+        const int mesh = m_meshes.gfxObj(gfxId, *drawn.gfxObjs[i],
+                                         drawn.look ? drawn.look->parts[i].get() : nullptr);
         Vec3 scale{1, 1, 1};
         if (i < setup.defaultScales.size())
             scale = Vec3(setup.defaultScales[i]);
@@ -293,8 +322,10 @@ ModelExport ModelBuilder::setup(std::uint32_t id, const dat::Setup& setup) {
     }
     if (m_options.spheres)
         addSpheres(setup, rootChildren);
-    QJsonObject root{{"name", QStringLiteral("Setup %1").arg(hex(id))},
-                     {"extras", QJsonObject{{"setup", hex(id)}}}};
+    QJsonObject rootExtras{{"setup", hex(id)}};
+    if (m_options.objDesc) // what dressed it, in the --objdesc file's form
+        rootExtras["objDesc"] = preview::appearance::toJson(*m_options.objDesc);
+    QJsonObject root{{"name", QStringLiteral("Setup %1").arg(hex(id))}, {"extras", rootExtras}};
     if (!rootChildren.isEmpty())
         root["children"] = rootChildren;
     m_doc.replace("nodes", rootNode, root);

@@ -8,6 +8,7 @@
 
 #include "export/gltf_writer.h"
 #include "export/motion_bake.h"
+#include "preview/appearance/obj_desc.h"
 #include "preview/core/assets.h"
 
 #include <QByteArray>
@@ -31,6 +32,9 @@ struct ModelExportOptions {
     // Setups only: collision spheres, cylinder spheres, the selection and sorting spheres as
     // empty nodes (translation = centre, scale = radius; cylinders scale (r, height, r)).
     bool spheres = false;
+    // Setups only: dress the model (docs/appearance.md): the parts swapped, and the surfaces
+    // whose texture is swapped or recoloured get their own materials and images.
+    std::optional<preview::appearance::ObjDesc> objDesc;
 };
 
 struct ModelExport {

@@ -18,15 +18,35 @@ float unitInterval(float value) {
     return std::isfinite(value) ? std::clamp(value, 0.0f, 1.0f) : 0.0f;
 }
 
-// The texture of a textured Surface, or why there is none.
+// The palette a decoded palette-format mip is drawn with: an ObjDesc's composed one, else a
+// swapped-in texture's own, else the Surface's (which swaps the RenderSurface's default one).
+const dat::Palette* mipPalette(const preview::Assets& assets, const dat::Surface& surface,
+                               const dat::RenderSurface& mip,
+                               const preview::appearance::SurfaceSwap* swap, SurfaceMaterial& out) {
+    if (swap && swap->palette) {
+        out.composedPalette = swap->paletteKey;
+        return swap->palette.get();
+    }
+    out.paletteId =
+        surface.origPaletteId && !out.textureSwapped ? surface.origPaletteId : mip.defaultPaletteId;
+    const dat::Palette* palette = assets.get<dat::Palette>(out.paletteId);
+    if (!palette)
+        out.problem = QStringLiteral("Palette %1 of RenderSurface %2: %3")
+                          .arg(dat::didJson(out.paletteId), dat::didJson(out.renderSurfaceId),
+                               assets.whyMissing<dat::Palette>(out.paletteId));
+    return palette;
+}
+
+// The texture of a textured Surface (or the one an ObjDesc swapped in), or why there is none.
 QImage decodeTexture(const preview::Assets& assets, const dat::Surface& surface,
-                     SurfaceMaterial& out) {
-    out.textureId = surface.origTextureId;
-    const auto* texture = assets.get<dat::SurfaceTexture>(surface.origTextureId);
+                     const preview::appearance::SurfaceSwap* swap, SurfaceMaterial& out) {
+    out.textureSwapped = swap && swap->textureSwapped;
+    out.textureId = out.textureSwapped ? swap->texture : surface.origTextureId;
+    const auto* texture = assets.get<dat::SurfaceTexture>(out.textureId);
     if (!texture) {
         out.problem = QStringLiteral("SurfaceTexture %1: %2")
-                          .arg(dat::didJson(surface.origTextureId),
-                               assets.whyMissing<dat::SurfaceTexture>(surface.origTextureId));
+                          .arg(dat::didJson(out.textureId),
+                               assets.whyMissing<dat::SurfaceTexture>(out.textureId));
         return {};
     }
     // Mips are listed best first; the best may live only in client_highres.dat.
@@ -38,22 +58,13 @@ QImage decodeTexture(const preview::Assets& assets, const dat::Surface& surface,
         }
     if (!mip) {
         out.problem = QStringLiteral("SurfaceTexture %1: none of its %2 RenderSurfaces is here")
-                          .arg(dat::didJson(surface.origTextureId))
+                          .arg(dat::didJson(out.textureId))
                           .arg(texture->renderSurfaceIds.size());
         return {};
     }
-    // The Surface's palette swaps the RenderSurface's default one.
     const dat::Palette* palette = nullptr;
-    if (mip->hasDefaultPalette()) {
-        out.paletteId = surface.origPaletteId ? surface.origPaletteId : mip->defaultPaletteId;
-        palette = assets.get<dat::Palette>(out.paletteId);
-        if (!palette) {
-            out.problem = QStringLiteral("Palette %1 of RenderSurface %2: %3")
-                              .arg(dat::didJson(out.paletteId), dat::didJson(out.renderSurfaceId),
-                                   assets.whyMissing<dat::Palette>(out.paletteId));
-            return {};
-        }
-    }
+    if (mip->hasDefaultPalette() && !(palette = mipPalette(assets, surface, *mip, swap, out)))
+        return {};
     try {
         return dat::renderSurfaceImage(*mip, palette).convertToFormat(QImage::Format_RGBA8888);
     } catch (const dat::DatError& error) {
@@ -69,7 +80,8 @@ float linearFromSrgb(std::uint8_t value) {
     return float(c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4));
 }
 
-SurfaceMaterial surfaceMaterial(const preview::Assets& assets, std::uint32_t surfaceId) {
+SurfaceMaterial surfaceMaterial(const preview::Assets& assets, std::uint32_t surfaceId,
+                                const preview::appearance::SurfaceSwap* swap) {
     SurfaceMaterial out;
     out.surface = surfaceId;
     const auto standIn = [&](QString problem) {
@@ -96,7 +108,8 @@ SurfaceMaterial surfaceMaterial(const preview::Assets& assets, std::uint32_t sur
 
     float alpha = 1;
     if (surface->hasTexture()) {
-        out.texture = decodeTexture(assets, *surface, out);
+        out.texture =
+            decodeTexture(assets, *surface, swap && swap->changed() ? swap : nullptr, out);
         if (out.texture.isNull())
             return standIn(
                 QStringLiteral("Surface %1: %2").arg(dat::didJson(surfaceId), out.problem));

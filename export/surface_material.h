@@ -6,6 +6,7 @@
 // map without them is alpha-tested, translucency fades alpha. glTF has no additive blending, so
 // additive surfaces blend normally and say "additive" in the material's extras.
 
+#include "preview/appearance/compose.h"
 #include "preview/core/assets.h"
 
 #include <QImage>
@@ -26,7 +27,11 @@ struct SurfaceMaterial {
     QImage texture;
     std::uint32_t textureId = 0;       // SurfaceTexture
     std::uint32_t renderSurfaceId = 0; // the mip that was decoded
-    std::uint32_t paletteId = 0;       // the palette applied, 0 when none
+    std::uint32_t paletteId = 0;       // the palette record applied, 0 when none (or composed)
+    // An ObjDesc's composed palette was applied (its paletteKey; 0 when not), and the texture
+    // was swapped in by one (docs/appearance.md).
+    std::uint64_t composedPalette = 0;
+    bool textureSwapped = false;
     // Linear RGB and alpha: a solid colour (sRGB bytes linearised) or white under a texture,
     // alpha faded by translucency.
     std::array<float, 4> baseColor{1, 1, 1, 1};
@@ -41,8 +46,11 @@ struct SurfaceMaterial {
 };
 
 // Never throws: an unreadable Surface or texture gives the magenta stand-in with `problem` set,
-// as the renderer draws it.
-SurfaceMaterial surfaceMaterial(const preview::Assets& assets, std::uint32_t surfaceId);
+// as the renderer draws it. `swap`, when given, is what an ObjDesc makes of the Surface: its
+// texture drawn instead of the Surface's (with the new texture's own palette), and its composed
+// palette instead of either, as the renderer draws a dressed part.
+SurfaceMaterial surfaceMaterial(const preview::Assets& assets, std::uint32_t surfaceId,
+                                const preview::appearance::SurfaceSwap* swap = nullptr);
 
 // sRGB byte → linear, the transfer glTF's baseColorFactor expects.
 float linearFromSrgb(std::uint8_t value);

@@ -4,6 +4,7 @@
 #include "export/entry_export.h"
 #include "export/model_export.h"
 #include "export_world.h"
+#include "objdesc_options.h"
 #include "preview/core/assets.h"
 
 #include <QFileInfo>
@@ -14,8 +15,8 @@
 namespace portalkit::cli {
 namespace {
 
-// GfxObj and Setup as glTF (model_export.h); --motion, --style, --spheres and --interpolation
-// only mean something here.
+// GfxObj and Setup as glTF (model_export.h); --motion, --style, --spheres, --interpolation and
+// the appearance options (a Setup's only) only mean something here.
 int writeModel(dat::DatFile dat, std::uint32_t id, const QString& output,
                const QCommandLineParser& parser) {
     exports::ModelExportOptions options;
@@ -43,7 +44,20 @@ int writeModel(dat::DatFile dat, std::uint32_t id, const QString& output,
         printError("--interpolation takes linear or step");
         return kUsageOrIo;
     }
+    ObjDescRequest appearance;
+    if (!readObjDescOptions(parser, appearance))
+        return kUsageOrIo;
     const preview::Assets assets(std::make_shared<const dat::DatFile>(std::move(dat)));
+    if (appearance.any()) {
+        if (id >> 24 != 0x02) {
+            printError(QStringLiteral("%1 dresses a Setup: %2 is a GfxObj")
+                           .arg(givenObjDescOption(parser), didText(id)));
+            return kUsageOrIo;
+        }
+        options.objDesc = resolveObjDesc(assets, id, appearance);
+        if (!options.objDesc)
+            return kUsageOrIo;
+    }
     try {
         for (const QString& warning : exports::exportModelToFile(assets, id, output, options))
             printError("note: " + warning);
@@ -76,6 +90,7 @@ int runExport(const QStringList& arguments) {
              "linear"},
             {"spheres", "Setup: add its collision and selection spheres as nodes."},
         });
+    command.parser.addOptions(objDescOptions());
     command.parser.addOptions(worldExportOptions());
     // ID, or with --landblock/--dungeon the optional cell DAT: counted here, not by the parser.
     command.parser.addPositionalArgument(
@@ -94,6 +109,11 @@ int runExport(const QStringList& arguments) {
     }
     if (!requireOption(parser, "output", "export needs -o FILE (see --help)"))
         return kUsageOrIo;
+    if (world && !givenObjDescOption(parser).isEmpty()) {
+        printError(givenObjDescOption(parser) + " dresses one Setup: not with --landblock or "
+                                                "--dungeon");
+        return kUsageOrIo;
+    }
     if (world)
         return runWorldExport(parser);
     auto opened = command.openEntry();
@@ -110,7 +130,8 @@ int runExport(const QStringList& arguments) {
         }
         if (type == dat::GfxObj::kTypeName || type == dat::Setup::kTypeName)
             return writeModel(std::move(opened->dat), id, output, parser);
-        for (const char* option : {"motion", "style", "interpolation", "spheres"})
+        for (const char* option : {"motion", "style", "interpolation", "spheres", "objdesc",
+                                   "clothing", "palette-template", "shade", "base-palette"})
             if (parser.isSet(option)) {
                 printError(QStringLiteral("--%1 applies to GfxObj and Setup models, not to a %2")
                                .arg(QLatin1String(option), QString::fromUtf8(type.data())));

@@ -5,6 +5,7 @@
 #include "datreader/io/dat_error.h"
 #include "datreader/records/setup.h"
 #include "effect_options.h"
+#include "objdesc_options.h"
 #include "preview/core/assets.h"
 #include "preview/scene/effect_actions.h"
 #include "preview/scene/preview_scene.h"
@@ -77,7 +78,14 @@ int renderJob(const RenderJob& job, const std::shared_ptr<const Assets>& assets,
     if (job.scenario) {
         player = std::make_unique<ScenarioPlayer>(scene, *job.scenario);
     } else {
-        owner = scene.createOwner(job.desc);
+        OwnerDesc desc = job.desc;
+        if (job.appearance.any()) {
+            auto dressed = resolveObjDesc(*assets, job.setup, job.appearance);
+            if (!dressed)
+                return kUsageOrIo;
+            desc.objDesc = std::make_shared<const appearance::ObjDesc>(std::move(*dressed));
+        }
+        owner = scene.createOwner(desc);
         if (!owner) {
             printError(QStringLiteral("Setup %1 cannot be loaded: %2")
                            .arg(didText(job.setup), assets->whyMissing<dat::Setup>(job.setup)));
@@ -157,6 +165,10 @@ int runWorld(const QCommandLineParser& parser) {
                 QStringLiteral("--%1 needs --setup or --scenario").arg(QLatin1String(option)));
             return kUsageOrIo;
         }
+    if (const QString option = givenObjDescOption(parser); !option.isEmpty()) {
+        printError(option + QStringLiteral(" needs --setup"));
+        return kUsageOrIo;
+    }
     RenderJob image;
     const auto timeout = parseNumber(parser.value("timeout"));
     if (!readImageOptions(parser, image) || !timeout || *timeout < 100) {

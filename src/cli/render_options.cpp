@@ -131,6 +131,12 @@ bool readScenario(const QCommandLineParser& parser, const QStringList& atValues,
         printError("--at does not apply to --scenario");
         return false;
     }
+    // A scenario's CreateObject dresses its object from its own ModelData.
+    if (const QString option = givenObjDescOption(parser); !option.isEmpty()) {
+        printError(option + QStringLiteral(" does not apply to --scenario (its CreateObject's "
+                                           "ModelData dresses the object)"));
+        return false;
+    }
     try {
         job.scenario = loadScenarioFile(
             findScenarioFile(parser.value("scenario"), QCoreApplication::applicationDirPath()));
@@ -161,7 +167,8 @@ bool readObject(const QCommandLineParser& parser, const QStringList& atValues, R
     std::optional<EffectAction> main;
     return readMainAction(parser, main) &&
            readOwnerDesc(parser, *setup, *scale, job.desc, job.style) &&
-           readTimedActions(atValues, main, job.actions);
+           readTimedActions(atValues, main, job.actions) &&
+           readObjDescOptions(parser, job.appearance);
 }
 
 // --gfxobj or --emitter: one asset alone, so no object, effect or scenario options apply.
@@ -180,6 +187,11 @@ bool readAlone(const QCommandLineParser& parser, const QStringList& atValues, Re
         }
     if (!atValues.isEmpty()) {
         printError(QStringLiteral("--at does not apply to --%1").arg(QLatin1String(asset)));
+        return false;
+    }
+    if (const QString option = givenObjDescOption(parser); !option.isEmpty()) {
+        printError(QStringLiteral("%1 dresses a Setup: it does not apply to --%2")
+                       .arg(option, QLatin1String(asset)));
         return false;
     }
     const auto id = dat::parseDid(parser.value(asset));
@@ -306,6 +318,7 @@ QList<QCommandLineOption> renderOptions() {
          "metres inside the landblock (default its middle); without Z, on the ground.",
          "X,Y[,Z]"},
     });
+    options.append(objDescOptions());
     return options;
 }
 

@@ -3,6 +3,7 @@
 // portalkit render's command line (docs/cli.md): its options and the job they describe,
 // read and checked before the DAT is opened.
 
+#include "objdesc_options.h"
 #include "preview/scene/effect_actions.h"
 #include "preview/scene/owner.h"
 #include "preview/timeline/scenario.h"
@@ -38,6 +39,8 @@ struct RenderJob {
     preview::OwnerDesc desc;
     std::optional<std::uint32_t> style;
     std::vector<preview::TimedAction> actions;
+    // The object's appearance (--objdesc, --clothing); resolved once the DAT is open.
+    ObjDescRequest appearance;
     // Or one asset alone: a GfxObj drawn as it is, an emitter played at the origin.
     std::uint32_t gfxObj = 0;
     std::uint32_t emitter = 0;
