@@ -47,5 +47,8 @@ Outcome runParticlesSuite(const QString& jsonPath, std::uint64_t seed);
 // build has them, building the town's collision geometry and a 100-missile volley over it
 // (bench/physics_world.h); writes no DAT.
 Outcome runPhysicsSuite(const QString& jsonPath, std::uint64_t seed);
+// An ObjDesc applied to a hand-built 34-part Setup with 10 palette ranges, cold and with the
+// recolouring cached, against the same Setup with no ObjDesc; writes no DAT.
+Outcome runAppearanceSuite(const QString& jsonPath);
 
 } // namespace portalkit::bench
