@@ -14,8 +14,10 @@
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QUrl>
 #include <QUuid>
 #include <QVariant>
+#include <filesystem>
 #include <map>
 
 namespace portalkit::weenies {
@@ -117,20 +119,26 @@ void writeTables(const QSqlDatabase& db, const QString& path, const std::vector<
 } // namespace
 
 SourceStamp stampSource(const QString& source) {
-    if (isDatabaseUrl(source))
-        return {source, {}};
+    if (isDatabaseUrl(source)) {
+        // The index keeps its source; a password has no place on disk.
+        QUrl url(source);
+        url.setPassword(QString());
+        return {url.toString(), {}};
+    }
     const QFileInfo info(source);
     if (!info.exists())
         throw WeenieError(source, QStringLiteral("no such file or folder"));
     QCryptographicHash hash(QCryptographicHash::Sha256);
     if (info.isDir()) {
+        // From the absolute path: QDir::relativeFilePath leaves a relative path as it is, and
+        // "corpus" and "/home/me/corpus" must stamp the same.
+        const QDir dir(info.absoluteFilePath());
         QStringList paths;
-        QDirIterator it(source, {QStringLiteral("*.sql"), QStringLiteral("*.SQL")}, QDir::Files,
+        QDirIterator it(dir.path(), {QStringLiteral("*.sql"), QStringLiteral("*.SQL")}, QDir::Files,
                         QDirIterator::Subdirectories);
         while (it.hasNext())
             paths << it.next();
         std::sort(paths.begin(), paths.end());
-        const QDir dir(source);
         for (const QString& path : paths)
             addToDigest(hash, QFileInfo(path), dir.relativeFilePath(path));
     } else {
@@ -209,10 +217,14 @@ void WeenieIndex::write(const QString& path, const std::vector<Weenie>& weenies,
         QFile::remove(temporary);
         throw;
     }
-    QFile::remove(path);
-    if (!QFile::rename(temporary, path)) {
+    // rename(2) replaces the old index in one step: a reader sees the old file or the new one.
+    std::error_code error;
+    std::filesystem::rename(QFile::encodeName(temporary).toStdString(),
+                            QFile::encodeName(path).toStdString(), error);
+    if (error) {
         QFile::remove(temporary);
-        throw WeenieError(path, QStringLiteral("cannot write the index"));
+        throw WeenieError(path, QStringLiteral("cannot write the index: ") +
+                                    QString::fromStdString(error.message()));
     }
 }
 
@@ -292,9 +304,7 @@ std::vector<Weenie> WeenieIndex::all() const {
 
 bool isCurrent(const WeenieIndex& index) {
     const SourceStamp stamp = index.stamp();
-    if (stamp.digest.isEmpty())
-        return false;
-    if (!QFileInfo::exists(stamp.source))
+    if (stamp.digest.isEmpty() || !QFileInfo::exists(stamp.source))
         return true;
     return stampSource(stamp.source) == stamp;
 }
@@ -304,12 +314,14 @@ WeenieIndex openCurrent(const QString& path, bool* rebuilt) {
         *rebuilt = false;
     WeenieIndex index = WeenieIndex::open(path);
     const SourceStamp stamp = index.stamp();
-    if (stamp.digest.isEmpty() || isCurrent(index))
+    if (isCurrent(index))
         return index;
     { // closed before the file is replaced
         const WeenieIndex closing = std::move(index);
     }
-    WeenieIndex::write(path, readSource(stamp.source), stampSource(stamp.source));
+    // Stamped before it is read: a change made during the read shows on the next open.
+    const SourceStamp now = stampSource(stamp.source);
+    WeenieIndex::write(path, readSource(stamp.source), now);
     if (rebuilt)
         *rebuilt = true;
     return WeenieIndex::open(path);

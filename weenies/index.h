@@ -16,7 +16,8 @@
 namespace portalkit::weenies {
 
 // What an index was built from: the source as given and a digest of its files' paths, sizes and
-// modification times (empty for a database, which is always read again).
+// modification times (empty for a database, whose changes PortalKit cannot see without reading
+// it all: its index is refreshed by importing again).
 struct SourceStamp {
     QString source;
     QString digest;
@@ -62,8 +63,8 @@ class WeenieIndex {
     std::unique_ptr<Impl> m_impl;
 };
 
-// Whether the index at `path` was built from its source as the source is now (a database
-// source never is; a source that is gone counts as current, so an index outlives its corpus).
+// Whether the index was built from its source as the source is now. An index of a database
+// counts as current, and so does one whose source is gone, so an index outlives its corpus.
 bool isCurrent(const WeenieIndex& index);
 
 // Opens the index at `path`, first building it again from its recorded source when that source

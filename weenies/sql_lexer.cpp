@@ -116,6 +116,9 @@ SqlToken SqlLexer::quoted(char quote, SqlToken token) {
             advance();
             if (m_pos >= m_text.size())
                 continue; // reported as unterminated above
+            // MySQL keeps the backslash of \% and \_, so LIKE patterns survive in strings.
+            if (peek() == '%' || peek() == '_')
+                token.text += '\\';
             token.text += unescape(peek());
             advance();
         } else {

@@ -41,13 +41,25 @@ class Parser {
     }
 
     void run() {
+        bool afterSemicolon = false;
         while (m_token.kind != Kind::End) {
-            if (m_token.isSymbol(';'))
+            if (m_token.isSymbol(';')) {
                 take();
-            else if (m_token.isWord("INSERT") || m_token.isWord("REPLACE"))
+                afterSemicolon = true;
+                continue;
+            }
+            // Every statement starts with a keyword; anything else is the rest of one a stray
+            // ';' cut short, whose rows would otherwise be passed over unseen.
+            if (m_token.kind != Kind::Word)
+                fail(m_token, QStringLiteral("expected a statement, found %1%2")
+                                  .arg(describe(m_token),
+                                       afterSemicolon ? QStringLiteral(" (a stray ';' before it?)")
+                                                      : QString()));
+            if (m_token.isWord("INSERT") || m_token.isWord("REPLACE"))
                 insert();
             else
                 skipStatement();
+            afterSemicolon = false;
         }
     }
 
@@ -152,6 +164,9 @@ void Parser::insert() {
         table = name("a table name after '.'");
     }
     const Table kind = tableOf(tableAt, table);
+    if (m_token.isWord("VALUES") || m_token.isWord("VALUE"))
+        fail(m_token, QStringLiteral("INSERT INTO `%1` needs its column list before VALUES")
+                          .arg(QString::fromStdString(table)));
     expectSymbol('(', "'(' before the column list");
     std::vector<std::string> columns;
     while (true) {

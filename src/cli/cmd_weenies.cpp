@@ -1,5 +1,6 @@
-// `portalkit weenies import SRC -o INDEX` and `portalkit weenies find QUERY -i INDEX`: the
-// server's world data beside the DATs (docs/world-data.md, docs/cli.md#weenies).
+// `portalkit weenies import SRC -o INDEX` and `portalkit weenies find QUERY [-i INDEX]`: the
+// server's world data beside the DATs (docs/world-data.md, docs/cli.md#weenies). One parser
+// holds both actions' options, so `weenies --help`, the man page and the completion show both.
 
 #include "command.h"
 #include "weenies/index.h"
@@ -15,6 +16,8 @@ namespace portalkit::cli {
 namespace {
 
 using weenies::Weenie;
+
+const QString kDefaultIndex = QStringLiteral("world.sqlite");
 
 QJsonObject weenieJson(const Weenie& weenie) {
     QJsonArray dids;
@@ -44,22 +47,46 @@ QString weenieText(const Weenie& weenie, std::optional<std::uint32_t> did) {
     return text;
 }
 
-int import(const QStringList& arguments) {
-    QCommandLineParser parser;
+void addOptions(QCommandLineParser& parser) {
     parser.setApplicationDescription(
-        "Reads weenies from a folder of ACE SQL weenie files, one .sql file, a JSON weenie "
-        "export or a live database (mysql://USER@HOST[:PORT]/ace_world, or "
-        "mysql://USER@/ace_world?socket=PATH) and writes their SQLite index. An index already "
-        "built from the unchanged source is left as it is unless --force.");
-    parser.addPositionalArgument("SRC", "Folder, .sql, .json or mysql:// URL.");
-    parser.addOption({{"o", "output"}, "The index to write.", "INDEX"});
-    parser.addOption({"force", "Build the index even when it is up to date."});
+        "import SRC -o INDEX reads weenies from a folder of ACE SQL weenie files, one .sql "
+        "file, a JSON weenie export or a live database (mysql://USER@HOST[:PORT]/ace_world, or "
+        "mysql://USER@/ace_world?socket=PATH; the password from PORTALKIT_DB_PASSWORD) and "
+        "writes their SQLite index; an index already built from the unchanged source is left as "
+        "it is unless --force. find QUERY finds weenies in an index by name (case-insensitive, "
+        "whole names first, then names holding the text), by WCID (digits) or by a DID any of "
+        "their properties holds (0x...); exit 1 when none matches. An index of files is rebuilt "
+        "first when its source changed. See docs/world-data.md.");
+    parser.addPositionalArgument("ACTION", "What to do: import or find.");
+    parser.addPositionalArgument(
+        "SRC|QUERY", "import: a folder, .sql, .json or mysql:// URL; find: a name, a WCID like "
+                     "7277 or a DID like 0x0200040D.");
+    parser.addOption({{"o", "output"}, "import: the index to write.", "FILE"});
+    parser.addOption({"force", "import: build the index even when it is up to date."});
+    parser.addOption(
+        {{"i", "index"}, "find: the index (default world.sqlite).", "FILE", kDefaultIndex});
+    parser.addOption({"name", "find: read QUERY as a name."});
+    parser.addOption({"wcid", "find: read QUERY as a WCID."});
+    parser.addOption({"did", "find: read QUERY as a DID."});
+    parser.addOption({"limit", "find: at most N weenies by name (default 200).", "N", "200"});
     parser.addOption(jsonOption());
-    if (auto exit = parseOrExit(parser, arguments, 1))
-        return *exit;
-    if (!requireOption(parser, "output", "weenies import needs -o INDEX"))
+}
+
+// Options of the other action are a mistake worth saying, not something to ignore.
+bool onlyOptionsOf(const QCommandLineParser& parser, const QString& action,
+                   const QStringList& others) {
+    for (const QString& option : others)
+        if (parser.isSet(option)) {
+            printError("--" + option + " is not an option of weenies " + action);
+            return false;
+        }
+    return true;
+}
+
+int import(const QCommandLineParser& parser, const QString& source) {
+    if (!onlyOptionsOf(parser, "import", {"index", "name", "wcid", "did", "limit"}) ||
+        !requireOption(parser, "output", "weenies import needs -o INDEX"))
         return kUsageOrIo;
-    const QString source = parser.positionalArguments().at(0);
     const QString output = parser.value("output");
     try {
         const weenies::SourceStamp stamp = weenies::stampSource(source);
@@ -148,24 +175,20 @@ std::optional<Query> classify(const QCommandLineParser& parser, const QString& t
     return Query{Query::By::Name, 0};
 }
 
-int find(const QStringList& arguments) {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        "Finds weenies in an index by name (case-insensitive, whole names first, then names "
-        "holding the text), by WCID (digits) or by a DID any of their properties holds (0x...). "
-        "Exit 1 when none matches. The index is rebuilt first when its source changed.");
-    parser.addPositionalArgument("QUERY", "A name, a WCID like 7277 or a DID like 0x0200040D.");
-    parser.addOption({{"i", "index"}, "The index (portalkit weenies import).", "INDEX"});
-    parser.addOption({"name", "Read QUERY as a name."});
-    parser.addOption({"wcid", "Read QUERY as a WCID."});
-    parser.addOption({"did", "Read QUERY as a DID."});
-    parser.addOption({"limit", "At most N weenies by name (default 200).", "N", "200"});
-    parser.addOption(jsonOption());
-    if (auto exit = parseOrExit(parser, arguments, 1))
-        return *exit;
-    if (!requireOption(parser, "index", "weenies find needs -i INDEX"))
+std::vector<Weenie> lookUp(const weenies::WeenieIndex& index, const Query& query,
+                           const QString& text, int limit) {
+    if (query.by == Query::By::Wcid) {
+        auto weenie = index.byWcid(query.id);
+        return weenie ? std::vector<Weenie>{std::move(*weenie)} : std::vector<Weenie>{};
+    }
+    if (query.by == Query::By::Did)
+        return index.byDid(query.id);
+    return index.byName(text, limit);
+}
+
+int find(const QCommandLineParser& parser, const QString& text) {
+    if (!onlyOptionsOf(parser, "find", {"output", "force"}))
         return kUsageOrIo;
-    const QString text = parser.positionalArguments().at(0);
     const auto query = classify(parser, text);
     if (!query)
         return kUsageOrIo;
@@ -181,15 +204,7 @@ int find(const QStringList& arguments) {
         if (rebuilt)
             std::fprintf(stderr, "portalkit: %s was rebuilt from its changed source\n",
                          qPrintable(parser.value("index")));
-        std::vector<Weenie> found;
-        if (query->by == Query::By::Wcid) {
-            if (auto weenie = index.byWcid(query->id))
-                found.push_back(std::move(*weenie));
-        } else if (query->by == Query::By::Did) {
-            found = index.byDid(query->id);
-        } else {
-            found = index.byName(text, limit);
-        }
+        const std::vector<Weenie> found = lookUp(index, *query, text, limit);
         QJsonArray rows;
         QString lines;
         const std::optional<std::uint32_t> did =
@@ -216,24 +231,17 @@ int find(const QStringList& arguments) {
 } // namespace
 
 int runWeenies(const QStringList& arguments) {
-    const QString sub = arguments.value(1);
-    QStringList rest = arguments.mid(2);
-    if (sub == "import")
-        return import(QStringList{arguments.value(0) + " import"} + rest);
-    if (sub == "find")
-        return find(QStringList{arguments.value(0) + " find"} + rest);
-    const QString usage =
-        "usage: portalkit weenies import SRC -o INDEX [--force] [--json]\n"
-        "       portalkit weenies find QUERY -i INDEX [--name|--wcid|--did] [--json]\n"
-        "The server's world data: weenie names and DIDs from ACE's SQL files, a JSON export or "
-        "an ace_world database (docs/world-data.md).\n";
-    if (sub == "--help" || sub == "-h" || sub == "help") {
-        printOut(usage);
-        return kSuccess;
-    }
-    printError(sub.isEmpty() ? "weenies needs import or find"
-                             : "unknown weenies command '" + sub + "'");
-    std::fputs(usage.toLocal8Bit().constData(), stderr);
+    QCommandLineParser parser;
+    addOptions(parser);
+    if (auto exit = parseOrExit(parser, arguments, 2))
+        return *exit;
+    const QString action = parser.positionalArguments().at(0);
+    const QString argument = parser.positionalArguments().at(1);
+    if (action == "import")
+        return import(parser, argument);
+    if (action == "find")
+        return find(parser, argument);
+    printError("unknown weenies action '" + action + "' (import or find)");
     return kUsageOrIo;
 }
 
