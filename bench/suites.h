@@ -47,6 +47,10 @@ Outcome runParticlesSuite(const QString& jsonPath, std::uint64_t seed);
 // build has them, building the town's collision geometry and a 100-missile volley over it
 // (bench/physics_world.h); writes no DAT.
 Outcome runPhysicsSuite(const QString& jsonPath, std::uint64_t seed);
+// Writes an ACE-shaped corpus of `files` SQL weenie files, then times importing it into the
+// weenie index (against reading its files), opening the index and finding weenies by name, DID
+// and WCID. CheckFailed if the index misses a weenie the corpus has.
+Outcome runWeeniesSuite(const Output& output, std::uint64_t files, std::uint64_t seed);
 // An ObjDesc applied to a hand-built 34-part Setup with 10 palette ranges, cold and with the
 // recolouring cached, against the same Setup with no ObjDesc; writes no DAT.
 Outcome runAppearanceSuite(const QString& jsonPath);

@@ -77,15 +77,19 @@ void addOptions(QCommandLineParser& parser) {
         "(decoded) as the studio's Gallery makes them, against the same read from the disk cache "
         "and plain renders. The 'appearance' suite applies an ObjDesc (ten parts dressed, ten "
         "palette ranges) to a hand-built 34-part Setup, cold and with the recolouring cached, "
-        "against the same Setup with no ObjDesc. MiB = 2^20 bytes.");
+        "against the same Setup with no ObjDesc. The 'weenies' suite writes an ACE-shaped corpus "
+        "of SQL weenie files (--weenie-files) and times importing it into the weenie index "
+        "against reading its files, opening the index against a bare SQLite open, and finding "
+        "weenies by name and DID against by WCID. MiB = 2^20 bytes.");
 #ifdef PORTALKIT_HAS_RENDER
     parser.addPositionalArgument(
         "SUITE",
-        "The suite to run: container, records, audit, particles, physics, appearance, render or "
-        "thumbnails.");
+        "The suite to run: container, records, audit, particles, physics, appearance, weenies, "
+        "render or thumbnails.");
 #else
     parser.addPositionalArgument(
-        "SUITE", "The suite to run: container, records, audit, particles, physics or appearance.");
+        "SUITE",
+        "The suite to run: container, records, audit, particles, physics, appearance or weenies.");
 #endif
     parser.addOption({"dir", "Where the DATs are written (default ./bench-data).", "DIR"});
     parser.addOption({"json", "Also write every figure to this JSON file.", "FILE"});
@@ -96,6 +100,7 @@ void addOptions(QCommandLineParser& parser) {
     parser.addOption({"jobs-list",
                       "Thread counts the audit suite hashes with, comma-separated (default 1,2).",
                       "N,N"});
+    parser.addOption({"weenie-files", "Files in the weenies suite's corpus (default 30000).", "N"});
     parser.addOption({"seed", "Seed for ids, sizes and bytes (default 1).", "N"});
     parser.addOption({"keep", "Keep the generated DATs."});
 #ifdef PORTALKIT_HAS_RENDER
@@ -141,9 +146,9 @@ int runBench(const QStringList& arguments) {
     if (suite == "appearance") // hand-built records in memory
         return exitCode(bench::runAppearanceSuite(parser.value("json")));
     if (suite != "container" && suite != "records" && suite != "audit" && suite != "particles" &&
-        suite != "physics") {
+        suite != "physics" && suite != "weenies") {
         printError("unknown suite '" + suite +
-                   "' (container, records, audit, particles, physics or appearance)");
+                   "' (container, records, audit, particles, physics, appearance or weenies)");
         return kUsageOrIo;
     }
 
@@ -152,9 +157,11 @@ int runBench(const QStringList& arguments) {
     const auto cellEntries = numberOption(parser, "cell-entries", 805'000, 1, 8'000'000);
     // At least one record of every type; at most what the 64Ki-id type ranges hold.
     const auto records = numberOption(parser, "records", 40'000, 200, 200'000);
+    const auto weenieFiles = numberOption(parser, "weenie-files", 30'000, 1, 1'000'000);
     const auto seed = numberOption(parser, "seed", 1, 0, UINT64_MAX);
     const auto jobsList = jobsListOption(parser);
-    if (!portalEntries || !portalMiB || !cellEntries || !records || !seed || !jobsList)
+    if (!portalEntries || !portalMiB || !cellEntries || !records || !weenieFiles || !seed ||
+        !jobsList)
         return kUsageOrIo;
 
     if (suite == "particles") // nothing to write to disk
@@ -171,6 +178,8 @@ int runBench(const QStringList& arguments) {
         return exitCode(bench::runRecordsSuite(output, *records, *seed));
     if (suite == "audit")
         return exitCode(bench::runAuditSuite(output, *jobsList, portal, *seed));
+    if (suite == "weenies")
+        return exitCode(bench::runWeeniesSuite(output, *weenieFiles, *seed));
     return exitCode(bench::runContainerSuite(output, portal, *cellEntries, *seed));
 }
 
