@@ -1,15 +1,17 @@
+#include "datreader/records/bsp.h"
 #include "datreader/records/gfx_obj.h"
 #include "datreader/records/setup.h"
 #include "ui/render/scene_internal.h"
 
 #include <Qt3DCore/QGeometry>
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <unordered_map>
 
 // SceneView's line overlays (docs/render.md#overlays): the snapshot's spheres, axes, lights and
-// grid, the scenario world's boxes and spheres, and the world's landblock, cell, portal and
-// physics lines.
+// grid, the scenario world's boxes and spheres, the world's landblock, cell, portal and physics
+// lines, and a GfxObj alone's physics BSP.
 
 namespace portalkit::render {
 
@@ -78,6 +80,22 @@ void addPhysicsPolygons(std::vector<float>& out, const dat::GfxObj& gfx, const Q
             whole = whole && byId.count(id);
         for (std::size_t i = 0; whole && i < n; ++i)
             addLine(out, byId[polygon.vertexIds[i]], byId[polygon.vertexIds[(i + 1) % n]]);
+    }
+}
+
+// A GfxObj's physics BSP at `m` as its nodes' bounding spheres: the internal nodes' into
+// `internal`, the leaves' (what a moving sphere is finally tested against) into `leaves`. Every
+// physics node stores its sphere; a leaf without polygons has radius 0 and draws nothing.
+void addPhysicsBsp(std::vector<float>& internal, std::vector<float>& leaves, const dat::GfxObj& gfx,
+                   const QMatrix4x4& m, float scale) {
+    for (const dat::BspNode& node : gfx.physicsBsp.nodes) {
+        const dat::Sphere& sphere = node.boundingSphere;
+        if (!(sphere.radius > 0) || !std::isfinite(sphere.radius))
+            continue;
+        const QVector3D centre =
+            m.map(QVector3D(sphere.center.x, sphere.center.y, sphere.center.z));
+        addSphere(node.tag == dat::bsp_tag::Leaf ? leaves : internal, centre,
+                  sphere.radius * scale);
     }
 }
 
@@ -207,6 +225,17 @@ void SceneView::updateOverlays(const preview::FrameSnapshot& snapshot) {
             if (const auto* gfx = m_assets ? m_assets->get<dat::GfxObj>(part.gfxObj) : nullptr)
                 addPhysicsPolygons(built.back().lines, *gfx,
                                    frameMatrix(part.world, toQt(part.scale)));
+    // 14, 15: a GfxObj alone (parts without owners) also shows its physics BSP; on a Setup's
+    // dozens of parts the nested spheres would hide the model.
+    const std::size_t bspSlot = built.size();
+    built.push_back({QColor(120, 90, 200), {}});  // 14 BSP internal nodes
+    built.push_back({QColor(190, 150, 255), {}}); // 15 BSP leaves
+    if (on(Overlay::PhysicsPolygons) && snapshot.owners.empty())
+        for (const preview::PartInstance& part : snapshot.parts)
+            if (const auto* gfx = m_assets ? m_assets->get<dat::GfxObj>(part.gfxObj) : nullptr)
+                addPhysicsBsp(built[bspSlot].lines, built[bspSlot + 1].lines, *gfx,
+                              frameMatrix(part.world, toQt(part.scale)),
+                              std::max({part.scale.x, part.scale.y, part.scale.z}));
     for (int slot = 0; slot < int(built.size()); ++slot) {
         const Built& b = built[std::size_t(slot)];
         if (b.lines.empty() && !m_lines.count(slot))
