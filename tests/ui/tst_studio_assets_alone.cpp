@@ -1,19 +1,25 @@
 // The studio's viewport on assets other than Setups (docs/studio.md#assets-alone): a GfxObj alone
 // with its physics polygons as a toggled overlay, a ParticleEmitterInfo played alone with the
-// particle plot following it, and an Animation on a Setup whose part count matches. Under Xvfb.
+// particle plot following it and its parameters in a dock beside the viewport, and an Animation
+// on a Setup whose part count matches. Under Xvfb.
 
+#include "datreader/records/common.h"
+#include "datreader/records/particle_emitter_info.h"
 #include "preview/scene/owner.h"
+#include "support/demo_dats.h"
 #include "support/demo_ids.h"
 #include "ui/render/scene_view.h"
 #include "ui/render/viewport_widget.h"
 #include "ui/session/particle_plot.h"
 #include "ui/session/studio_session.h"
 #include "ui/studio/asset_viewer.h"
+#include "ui/studio/emitter_panel.h"
 #include "ui/studio/studio.h"
 #include "ui/widgets/main_window.h"
 
 #include <QAction>
 #include <QColor>
+#include <QDockWidget>
 #include <QImage>
 #include <QLabel>
 #include <QObject>
@@ -29,8 +35,14 @@ using namespace portalkit::testing::demo_ids;
 
 namespace {
 
-constexpr std::uint32_t kRoof = 0x01000D01;    // ten physics polygons
-constexpr std::uint32_t kEmitter = 0x32000A03; // births per second
+constexpr std::uint32_t kRoof = 0x01000D01;           // ten physics polygons
+constexpr std::uint32_t kEmitter = 0x32000A03;        // births per second, ParabolicLVLALR
+constexpr std::uint32_t kExplodeEmitter = 0x32000A05; // births per second, Explode
+constexpr std::uint32_t kWalker = 0x32000A02;         // births per metre, GlobalVelocity
+
+QString number(double value) {
+    return QString::number(value, 'g', 6);
+}
 
 qsizetype differingPixels(const QImage& a, const QImage& b) {
     qsizetype count = 0;
@@ -111,6 +123,60 @@ class TestStudioAssetsAlone : public QObject {
         QVERIFY2(differingPixels(empty, later) > 10,
                  QByteArray::number(differingPixels(empty, later)));
         QVERIFY(caption(*m_studio).contains("ParticleEmitterInfo 0x32000A03 alone"));
+    }
+
+    // The emitter's parameters, read from the record, beside the viewport while it plays; put
+    // away when a Setup is shown, back (with the other emitter's values) for the next one.
+    void emitterParametersBesideTheViewport() {
+        QVERIFY(m_window->selectEntry(kEmitter));
+        EmitterPanel* panel = m_studio->assetViewer()->emitterPanel();
+        QVERIFY(panel);
+        QDockWidget* dock = m_studio->assetViewer()->emitterDock();
+        QVERIFY(dock->isVisible());
+        QVERIFY(!dock->visibleRegion().isEmpty()); // raised over the docks it shares a column with
+        const auto info =
+            testing::demoRecord<dat::ParticleEmitterInfo>(testing::demoPortalDat(), kEmitter);
+        QCOMPARE(panel->emitterId(), kEmitter);
+        QVERIFY(panel->titleLabel()->text().contains(dat::didJson(kEmitter)));
+        QVERIFY(panel->value("emitterType").contains("BirthratePerSec"));
+        QVERIFY(panel->value("particleType").contains("ParabolicLVLALR"));
+        QVERIFY(panel->value("gfxObj").contains(dat::didJson(info.gfxObjId)));
+        QVERIFY(panel->value("hwGfxObj").contains(dat::didJson(info.hwGfxObjId)));
+        const QString birth = panel->value("birthrate");
+        QVERIFY2(birth.contains(number(info.birthrate)) && birth.endsWith(" s"), qPrintable(birth));
+        const QString particles = panel->value("particles");
+        QVERIFY(particles.contains(QString::number(info.maxParticles)));
+        QVERIFY(panel->value("lifespan").contains(number(info.lifespan)));
+        QVERIFY(panel->value("lifespan").contains(number(info.lifespanRand)));
+        for (const auto& [key, v] : {std::pair{"a", info.a}, {"b", info.b}, {"c", info.c}})
+            for (float component : {v.x, v.y, v.z})
+                QVERIFY2(panel->value(key).contains(number(component)),
+                         qPrintable(panel->value(key)));
+        QVERIFY(panel->value("scale").contains(number(info.startScale)));
+        QVERIFY(panel->value("scale").contains(number(info.finalScale)));
+        QVERIFY(panel->value("transparency").contains(number(info.finalTrans)));
+        // The vectors are named for what this particle type does with them: LR turns about C.
+        QVERIFY(panel->label("a").contains("velocity"));
+        QVERIFY(panel->label("b").contains("acceleration"));
+        QVERIFY(panel->label("c").contains("angular"));
+
+        QVERIFY(m_window->selectEntry(kHuman));
+        QVERIFY(!dock->isVisible());
+        QVERIFY(m_window->selectEntry(kExplodeEmitter));
+        QVERIFY(dock->isVisible());
+        QCOMPARE(panel->emitterId(), kExplodeEmitter);
+        QVERIFY(panel->value("particleType").contains("Explode"));
+        QVERIFY(panel->label("c").contains("direction"));
+        const auto explode = testing::demoRecord<dat::ParticleEmitterInfo>(testing::demoPortalDat(),
+                                                                           kExplodeEmitter);
+        QVERIFY(panel->value("birthrate").contains(number(explode.birthrate)));
+        // A per-metre emitter's birth gap is a distance; a Still-like type's unused vectors say so.
+        QVERIFY(m_window->selectEntry(kWalker));
+        QVERIFY2(panel->value("birthrate").endsWith("m moved"),
+                 qPrintable(panel->value("birthrate")));
+        QVERIFY(panel->label("b").contains("unused"));
+        QVERIFY(m_window->selectEntry(kRoof)); // a GfxObj alone: no emitter parameters
+        QVERIFY(!dock->isVisible());
     }
 
     void animationPlaysOnAMatchingSetup() {

@@ -7,7 +7,10 @@
 #include "ui/render/scene_view.h"
 #include "ui/render/viewport_widget.h"
 #include "ui/session/studio_session.h"
+#include "ui/studio/emitter_panel.h"
 
+#include <QDockWidget>
+#include <QMainWindow>
 #include <algorithm>
 
 namespace portalkit::ui {
@@ -25,6 +28,7 @@ bool AssetViewer::show(StudioSession* session, const QString& type, std::uint32_
     if (!handles(type))
         return false;
     m_gfxObj = 0;
+    hideEmitterPanel(); // showEmitter shows it again
     if (!session) {
         m_viewport->setCaption(tr("No portal DAT is open"));
         return true;
@@ -70,6 +74,10 @@ bool AssetViewer::showGfxObj(StudioSession& session, std::uint32_t id) {
 bool AssetViewer::showEmitter(StudioSession& session, std::uint32_t id) {
     if (!session.showEmitter(id)) {
         m_viewport->setCaption(session.lastError());
+        if (EmitterPanel* panel = ensureEmitterPanel()) {
+            panel->setError(id, session.lastError());
+            followEmitter(session);
+        }
         return false;
     }
     const auto reach = preview::emitterReach(session.assetsPtr(), id, 3.0, session.frameStep());
@@ -86,9 +94,56 @@ bool AssetViewer::showEmitter(StudioSession& session, std::uint32_t id) {
         walks ? tr("ParticleEmitterInfo %1 alone; it births per metre, so it walks along +Y")
                     .arg(dat::didJson(id))
               : tr("ParticleEmitterInfo %1 alone at the origin").arg(dat::didJson(id)));
+    if (info && ensureEmitterPanel()) {
+        m_emitterPanel->setEmitter(*info);
+        followEmitter(session);
+    }
     session.setLoop(true);
     session.play();
     return true;
+}
+
+EmitterPanel* AssetViewer::ensureEmitterPanel() {
+    if (m_emitterDock)
+        return m_emitterPanel;
+    auto* window = qobject_cast<QMainWindow*>(m_viewport->window());
+    if (!window)
+        return nullptr;
+    m_emitterDock = new QDockWidget(tr("Emitter"), window);
+    m_emitterDock->setObjectName(QStringLiteral("emitterParameters")); // for saveState
+    m_emitterPanel = new EmitterPanel(m_emitterDock);
+    m_emitterDock->setWidget(m_emitterPanel);
+    window->addDockWidget(Qt::RightDockWidgetArea, m_emitterDock);
+    // Over the Effects launcher, which has nothing to launch on an emitter alone.
+    if (auto* effects = window->findChild<QDockWidget*>(QStringLiteral("effects")))
+        window->tabifyDockWidget(effects, m_emitterDock);
+    m_emitterDock->hide();
+    return m_emitterPanel;
+}
+
+void AssetViewer::followEmitter(StudioSession& session) {
+    hideEmitterPanel();
+    m_emitterDock->show();
+    m_emitterDock->raise();
+    // The session is told to show a Setup, a scenario or another emitter by the studio, not by
+    // this viewer: its snapshot changing to anything else is what puts the panel away. (An
+    // emitter that failed left the session empty; what it shows next puts the error away.)
+    const StudioSession::Mode mode = session.mode();
+    const std::uint32_t id = session.emitterId();
+    StudioSession* followed = &session;
+    m_following =
+        connect(&session, &StudioSession::snapshotChanged, this, [this, followed, mode, id] {
+            if (followed->mode() != mode || followed->emitterId() != id)
+                hideEmitterPanel();
+        });
+    m_sessionGone = connect(&session, &QObject::destroyed, this, [this] { hideEmitterPanel(); });
+}
+
+void AssetViewer::hideEmitterPanel() {
+    QObject::disconnect(m_following);
+    QObject::disconnect(m_sessionGone);
+    if (m_emitterDock)
+        m_emitterDock->hide();
 }
 
 bool AssetViewer::showAnimation(StudioSession& session, std::uint32_t id, std::uint32_t lastSetup) {

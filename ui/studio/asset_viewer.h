@@ -1,14 +1,19 @@
 #pragma once
 // Assets other than Setups shown alone in the studio's viewport (docs/studio.md#assets-alone):
-// a GfxObj as it is, with its physics polygons under the Physics polygons overlay; a
-// ParticleEmitterInfo played alone at the origin, its particles counted in the Particles dock;
-// an Animation looping on a Setup with its part count. Headless rules in
+// a GfxObj as it is, with its physics polygons and BSP under the Physics polygons overlay; a
+// ParticleEmitterInfo played alone at the origin, its particles counted in the Particles dock and
+// its parameters in an Emitter dock beside the viewport (shown while that emitter plays); an
+// Animation looping on a Setup with its part count. Headless rules in
 // preview/scene/asset_alone.h.
 
+#include <QMetaObject>
 #include <QObject>
+#include <QPointer>
 #include <QString>
 #include <cstdint>
 #include <functional>
+
+class QDockWidget;
 
 namespace portalkit::render {
 class ViewportWidget;
@@ -16,6 +21,7 @@ class ViewportWidget;
 
 namespace portalkit::ui {
 
+class EmitterPanel;
 class StudioSession;
 
 class AssetViewer : public QObject {
@@ -36,13 +42,25 @@ class AssetViewer : public QObject {
     // Forgets the GfxObj (the session shows something else).
     void reset() { m_gfxObj = 0; }
 
+    // The emitter's parameters and their dock (made with the first emitter shown; null before).
+    EmitterPanel* emitterPanel() const { return m_emitterDock ? m_emitterPanel : nullptr; }
+    QDockWidget* emitterDock() const { return m_emitterDock; }
+
   private:
     bool showGfxObj(StudioSession& session, std::uint32_t id);
     bool showEmitter(StudioSession& session, std::uint32_t id);
     bool showAnimation(StudioSession& session, std::uint32_t id, std::uint32_t lastSetup);
+    // The dock on the viewport's main window, beside the viewport; null without a main window.
+    EmitterPanel* ensureEmitterPanel();
+    // Shows the dock with `session`'s emitter and hides it once the session shows anything else.
+    void followEmitter(StudioSession& session);
+    void hideEmitterPanel();
 
     render::ViewportWidget* m_viewport;
     std::uint32_t m_gfxObj = 0;
+    QPointer<QDockWidget> m_emitterDock;
+    EmitterPanel* m_emitterPanel = nullptr;
+    QMetaObject::Connection m_following, m_sessionGone;
 };
 
 } // namespace portalkit::ui
