@@ -50,8 +50,8 @@ class WeenieIndex {
     std::size_t count() const;
 
     std::optional<Weenie> byWcid(std::uint32_t wcid) const;
-    // Case-insensitive: whole-name matches first, then names holding `text`, each by name then
-    // WCID; at most `limit`.
+    // Names holding `text`, case-insensitively (through a trigram index when SQLite has FTS5,
+    // else by scanning): whole-name matches first, then by name, then by WCID; at most `limit`.
     std::vector<Weenie> byName(const QString& text, int limit = 200) const;
     // Every weenie with a DID property equal to `did`, by WCID.
     std::vector<Weenie> byDid(std::uint32_t did) const;

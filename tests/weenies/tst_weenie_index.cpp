@@ -129,6 +129,53 @@ class TestWeenieIndex : public QObject {
         QCOMPARE(wcids(index.byName(text, limit)), expected);
     }
 
+    // The trigram index and the scan for short text both find what a plain walk over every
+    // weenie finds, in the same order.
+    void nameSearchMatchesAWalkOverEveryName() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        std::vector<Weenie> weenies;
+        const QStringList words{"Flame", "Frost", "Bolt",       "Mage's", "flame", "Dr\u00fcdge",
+                                "50%",   "a_b",   "\"Quoted\"", "Tusker", "Fist"};
+        for (std::uint32_t wcid = 1; wcid <= 400; ++wcid) {
+            Weenie weenie;
+            weenie.wcid = wcid * 7 % 401; // not in name order
+            weenie.name = words[wcid % words.size()] + ' ' + words[wcid * 3 % words.size()];
+            weenies.push_back(weenie);
+        }
+        const QString path = dir.filePath("names.sqlite");
+        WeenieIndex::write(path, weenies, {"x", "y"});
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "names");
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery meta(db);
+            QVERIFY(meta.exec("SELECT value FROM meta WHERE key = 'nameSearch'") && meta.next());
+            QCOMPARE(meta.value(0).toString(), QStringLiteral("trigram")); // Debian's SQLite
+        }
+        QSqlDatabase::removeDatabase("names");
+        const WeenieIndex index = WeenieIndex::open(path);
+        for (const QString& text :
+             {"flame bolt", "FLAME", "lt", "e", "", "ost Bo", "50%", "%", "a_b", "_", "\"quoted",
+              "\"", "Dr\u00fcdge", "Mage's Frost", "none", "Fist Tusker", "sker Fi"}) {
+            std::vector<Weenie> expected;
+            for (const Weenie& weenie : weenies)
+                if (weenie.name.contains(text, Qt::CaseInsensitive))
+                    expected.push_back(weenie);
+            std::sort(expected.begin(), expected.end(), [&](const Weenie& a, const Weenie& b) {
+                const bool wholeA = a.name.compare(text, Qt::CaseInsensitive) == 0;
+                const bool wholeB = b.name.compare(text, Qt::CaseInsensitive) == 0;
+                if (wholeA != wholeB)
+                    return wholeA;
+                const int order = a.name.compare(b.name, Qt::CaseInsensitive);
+                return order != 0 ? order < 0 : a.wcid < b.wcid;
+            });
+            if (expected.size() > 30)
+                expected.resize(30);
+            QVERIFY2(wcids(index.byName(text, 30)) == wcids(expected), qPrintable(text));
+        }
+    }
+
     void findsByDid() {
         const WeenieIndex index = WeenieIndex::open(m_index);
         // Flame Bolt and the sample that shares its Setup.
