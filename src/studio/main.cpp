@@ -5,6 +5,7 @@
 #include "ui/session/studio_session.h"
 #include "ui/studio/studio.h"
 #include "ui/widgets/main_window.h"
+#include "ui/widgets/world_data.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -50,6 +51,11 @@ int main(int argc, char** argv) {
                       "Run this flight scenario (a file, or a bundled one by name such as "
                       "house_arrow.json); one that names a place is played there.",
                       "FILE"});
+    parser.addOption({"world-data",
+                      "Name the DATs' ids from the server's world data: a weenie index (portalkit "
+                      "weenies import), a folder of ACE SQL weenie files, a JSON weenie export or "
+                      "a mysql:// URL (default: the one opened last).",
+                      "PATH"});
     parser.process(app);
 
     QStringList paths = parser.positionalArguments();
@@ -78,6 +84,11 @@ int main(int argc, char** argv) {
             }
     window.restoreLayout(); // every dock exists now, the studio's too
     window.show();
+    const QString worldData = parser.isSet("world-data")
+                                  ? parser.value("world-data")
+                                  : portalkit::ui::WorldData::rememberedSource();
+    if (!worldData.isEmpty())
+        window.openWorldData(worldData); // loads in the background
     if (parser.isSet("audit"))
         window.showAudit(parser.value("audit"));
     if (parser.isSet("scenario") && !studio.launcher()->runScenarioFile(parser.value("scenario")))

@@ -4,6 +4,9 @@
 #include "datreader/records/physics_script_table.h"
 #include "preview/effects/script_table.h"
 #include "ui/session/studio_session.h"
+#include "ui/session/weenie_picker.h"
+#include "ui/widgets/world_data.h"
+#include "weenies/weenie.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -46,7 +49,7 @@ EffectLauncher::EffectLauncher(StudioSession* session, QWidget* parent)
       m_type(new QComboBox(this)), m_slider(new QSlider(Qt::Horizontal, this)),
       m_intensity(new QLineEdit(this)), m_thresholds(new QLabel(this)),
       m_motion(new QLineEdit(this)), m_hidden(new QCheckBox(tr("Hidden"), this)),
-      m_scenario(new QLineEdit(this)), m_status(new QLabel(this)),
+      m_scenario(new QLineEdit(this)), m_weenie(new WeeniePicker(this)), m_status(new QLabel(this)),
       m_scenarioFolder(defaultScenarioFolder()) {
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(buildForm());
@@ -147,6 +150,14 @@ QFormLayout* EffectLauncher::buildForm() {
     connect(playScript, &QPushButton::clicked, this, &EffectLauncher::playScriptFromInput);
     connect(playTyped, &QPushButton::clicked, this, &EffectLauncher::playTypedFromInput);
     connect(perform, &QPushButton::clicked, this, &EffectLauncher::performMotionFromInput);
+    // A weenie of the world data, with its own tables.
+    form->addRow(tr("Weenie"), m_weenie);
+    connect(m_weenie, &WeeniePicker::picked, this, &EffectLauncher::createWeenie);
+    connect(m_weenie, &WeeniePicker::failed, this, [this](const QString& why) {
+        m_status->setText(why);
+        Q_EMIT status(why);
+    });
+
     connect(browse, &QPushButton::clicked, this, &EffectLauncher::chooseScenario);
     connect(run, &QPushButton::clicked, this, [this] { runScenarioFile(m_scenario->text()); });
     return form;
@@ -304,6 +315,23 @@ bool EffectLauncher::runScenarioFile(const QString& path) {
                          : m_session->lastError());
     Q_EMIT status(m_status->text());
     return ok;
+}
+
+bool EffectLauncher::createWeenie(const weenies::Weenie& weenie) {
+    QString why;
+    const QString path = writeWeenieScenario(
+        weenie, QDir(WorldData::defaultCacheFolder()).filePath(QStringLiteral("scenarios")), &why);
+    if (path.isEmpty()) {
+        m_status->setText(why);
+        Q_EMIT status(why);
+        return false;
+    }
+    if (!runScenarioFile(path))
+        return false;
+    // Short in the dock (a long line would widen it); what it brought in the status bar.
+    m_status->setText(tr("%1 created").arg(weenieLabel(weenie)));
+    Q_EMIT status(tr("%1: %2").arg(weenieLabel(weenie), weenieTables(weenie)));
+    return true;
 }
 
 void EffectLauncher::chooseScenario() {

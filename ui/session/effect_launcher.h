@@ -2,7 +2,8 @@
 
 // The effect launcher (docs/studio.md): play a PhysicsScript by DID, a typed effect through the
 // target's PhysicsScriptTable at an intensity (non-finite values included), a motion command,
-// the Hidden toggle, or a flight scenario. Every button is a StudioSession action.
+// the Hidden toggle, or a flight scenario; and create a weenie of the world data with its tables
+// (weenie_picker.h). Every button is a StudioSession action.
 
 #include <QString>
 #include <QWidget>
@@ -17,9 +18,14 @@ class QLineEdit;
 class QPushButton;
 class QSlider;
 
+namespace portalkit::weenies {
+struct Weenie;
+}
+
 namespace portalkit::ui {
 
 class StudioSession;
+class WeeniePicker;
 
 class EffectLauncher : public QWidget {
     Q_OBJECT
@@ -39,6 +45,7 @@ class EffectLauncher : public QWidget {
     QLineEdit* motionEdit() const { return m_motion; }
     QCheckBox* hiddenBox() const { return m_hidden; }
     QLineEdit* scenarioEdit() const { return m_scenario; }
+    WeeniePicker* weeniePicker() const { return m_weenie; }
     QString scenarioFolder() const { return m_scenarioFolder; }
     void setScenarioFolder(const QString& folder) { m_scenarioFolder = folder; }
 
@@ -54,6 +61,9 @@ class EffectLauncher : public QWidget {
     bool performMotionFromInput();
     void setHiddenFromInput(bool hidden);
     bool runScenarioFile(const QString& path);
+    // A scene of the weenie alone, created as its CreateObject would be (weenieScenario()), the
+    // scenario written to the world data's cache folder.
+    bool createWeenie(const portalkit::weenies::Weenie& weenie);
     void chooseScenario(); // a file dialog in the scenario folder
     void refresh();        // re-reads the target's tables (after a new scene)
 
@@ -76,6 +86,7 @@ class EffectLauncher : public QWidget {
     QLineEdit* m_motion;
     QCheckBox* m_hidden;
     QLineEdit* m_scenario;
+    WeeniePicker* m_weenie;
     QLabel* m_status;
     QString m_scenarioFolder;
     std::uint32_t m_shownTable = 0;

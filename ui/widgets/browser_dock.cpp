@@ -32,8 +32,8 @@ int lookupRank(dat::DatKind kind) {
 }
 
 BrowserDock::BrowserDock(QWidget* parent)
-    : QDockWidget(tr("Browser"), parent), m_model(new DatBrowserModel(this)), m_tree(new QTreeView),
-      m_filterEdit(new QLineEdit) {
+    : QDockWidget(tr("Browser"), parent), m_model(new NamedBrowserModel(this)),
+      m_matches(new NameMatchList), m_tree(new QTreeView), m_filterEdit(new QLineEdit) {
     setObjectName("browserDock");
     m_backAction = new QAction(style()->standardIcon(QStyle::SP_ArrowBack), tr("&Back"), this);
     m_backAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
@@ -57,23 +57,9 @@ BrowserDock::BrowserDock(QWidget* parent)
 
     m_filterEdit->setPlaceholderText(tr("Filter: id prefix (0x0200) or type (Setup)"));
     m_filterEdit->setClearButtonEnabled(true);
-    connect(m_filterEdit, &QLineEdit::textChanged, this, [this](const QString& text) {
-        m_model->setFilter(text);
-        // Keep the shown entry selected (and its group open) when the filter still shows it.
-        const QModelIndex current = m_model->indexOf(currentDat().get(), currentId());
-        m_selecting = true;
-        if (current.isValid()) {
-            m_tree->setCurrentIndex(current);
-            m_tree->scrollTo(current);
-        }
-        m_selecting = false;
-        for (int row = 0; row < m_model->rowCount(); ++row) {
-            const QModelIndex dat = m_model->index(row, 0);
-            m_tree->expand(dat);
-            if (!m_model->filter().isEmpty())
-                expandFew(dat);
-        }
-    });
+    connect(m_filterEdit, &QLineEdit::textChanged, this, &BrowserDock::filterChanged);
+    connect(m_matches, &NameMatchList::entryChosen, this,
+            [this](std::uint32_t id) { navigateTo(id); });
 
     m_tree->setModel(m_model);
     m_tree->setHeaderHidden(true);
@@ -95,6 +81,7 @@ BrowserDock::BrowserDock(QWidget* parent)
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(toolbar);
     layout->addWidget(m_filterEdit);
+    layout->addWidget(m_matches);
     layout->addWidget(m_tree);
     setWidget(body);
     updateActions();
@@ -102,9 +89,54 @@ BrowserDock::BrowserDock(QWidget* parent)
 
 BrowserDock::~BrowserDock() = default;
 
+void BrowserDock::filterChanged(const QString& text) {
+    m_model->setFilter(text);
+    // Keep the shown entry selected (and its group open) when the filter still shows it.
+    const QModelIndex current = m_model->indexOf(currentDat().get(), currentId());
+    m_selecting = true;
+    if (current.isValid()) {
+        m_tree->setCurrentIndex(current);
+        m_tree->scrollTo(current);
+    }
+    m_selecting = false;
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const QModelIndex dat = m_model->index(row, 0);
+        m_tree->expand(dat);
+        if (!m_model->filter().isEmpty())
+            expandFew(dat);
+    }
+    updateNameMatches();
+}
+
+void BrowserDock::setEntryNames(EntryNames names) {
+    m_model->setNames(std::move(names));
+    m_filterEdit->setPlaceholderText(m_model->names().isEmpty()
+                                         ? tr("Filter: id prefix (0x0200) or type (Setup)")
+                                         : tr("Filter: id (0x0200), type (Setup) or name (Flame)"));
+    // The rows are drawn from data() each time: repainting shows the names.
+    m_tree->viewport()->update();
+    updateNameMatches();
+}
+
+void BrowserDock::updateNameMatches() {
+    const QString text = m_filterEdit->text().trimmed();
+    // One letter names half the corpus: a name search starts at two.
+    if (!m_model->names().search || text.size() < 2) {
+        m_matches->clear();
+        m_matches->hide();
+        return;
+    }
+    m_matches->showMatches(m_model->names().search(text), [this](std::uint32_t id) {
+        const auto dat = findDat(id);
+        return dat ? typeNameOf(*dat, id) : QString();
+    });
+    m_matches->select(currentId());
+}
+
 void BrowserDock::setDats(std::vector<std::shared_ptr<const dat::DatFile>> dats) {
     m_dats = std::move(dats);
     m_model->setDats(m_dats);
+    updateNameMatches(); // what the open DATs hold changed
     for (int row = 0; row < m_model->rowCount(); ++row)
         m_tree->expand(m_model->index(row, 0));
     const QModelIndex current = m_model->indexOf(currentDat().get(), currentId());
@@ -204,7 +236,10 @@ bool BrowserDock::showLocation(const Location& location) {
         m_history[std::size_t(m_position)].dat = dat;
     }
     QModelIndex index = m_model->indexOf(dat.get(), location.id);
-    if (!index.isValid() && !m_model->filter().isEmpty()) {
+    // An entry the filter hides is shown with the filter cleared, unless the filter found it by
+    // name: its list then stays for the next match.
+    const bool named = m_matches->select(location.id);
+    if (!index.isValid() && !m_model->filter().isEmpty() && !named) {
         m_filterEdit->clear();
         index = m_model->indexOf(dat.get(), location.id);
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "datreader/container/dat_file.h"
+#include "ui/widgets/browser_names.h"
 #include "ui/widgets/dat_browser_model.h"
 
 #include <QDockWidget>
@@ -38,6 +39,10 @@ class BrowserDock : public QDockWidget {
 
     // Shows entry `id` (recorded in the history); false when no open DAT holds it.
     bool navigateTo(std::uint32_t id, const dat::DatFile* preferred = nullptr);
+    // Names beside the ids and a name search for the filter; empty names take them away.
+    void setEntryNames(EntryNames names);
+    const EntryNames& entryNames() const { return m_model->names(); }
+
     // "go to id": hex with or without 0x; false when it does not parse or is absent.
     bool goToId(const QString& text);
     // Asks for an id (Ctrl+G) and goes there.
@@ -52,6 +57,7 @@ class BrowserDock : public QDockWidget {
     std::uint32_t currentId() const;
 
     DatBrowserModel* model() const { return m_model; }
+    NameMatchList* nameMatches() const { return m_matches; }
     QTreeView* treeView() const { return m_tree; }
     QLineEdit* filterEdit() const { return m_filterEdit; }
     QAction* backAction() const { return m_backAction; }
@@ -74,8 +80,11 @@ class BrowserDock : public QDockWidget {
     void treeCurrentChanged(const QModelIndex& current);
     void updateActions();
     void expandFew(const QModelIndex& parent);
+    void filterChanged(const QString& text);
+    void updateNameMatches();
 
-    DatBrowserModel* m_model;
+    NamedBrowserModel* m_model;
+    NameMatchList* m_matches;
     QTreeView* m_tree;
     QLineEdit* m_filterEdit;
     QAction* m_backAction;

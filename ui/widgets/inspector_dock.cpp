@@ -14,6 +14,7 @@ namespace {
 
 constexpr int kLinkRole = Qt::UserRole + 1;
 constexpr int kScopeRole = Qt::UserRole + 2;
+constexpr int kAnnotationRole = Qt::UserRole + 3; // a root child the annotator added
 
 } // namespace
 
@@ -108,21 +109,50 @@ void InspectorDock::addValue(QTreeWidgetItem* parent, QStringList& path, const Q
 
 void InspectorDock::addLink(QTreeWidgetItem* item, const QStringList& path, const QJsonValue& value,
                             const QString& text) {
-    if (!m_resolve || !m_dat)
+    if (!m_dat)
         return;
-    const auto link = recordLink(m_dat->kind(), m_id, path, value);
-    const QString target = link ? m_resolve(*link) : QString();
+    if (const auto link = recordLink(m_dat->kind(), m_id, path, value))
+        setLink(item, *link, text);
+}
+
+bool InspectorDock::addLink(QTreeWidgetItem* item, const RecordLink& link) {
+    return setLink(item, link, QString::fromStdString(dat::formatDid(link.id)));
+}
+
+bool InspectorDock::setLink(QTreeWidgetItem* item, const RecordLink& link, const QString& text) {
+    const QString target = m_resolve ? m_resolve(link) : QString();
     if (target.isEmpty())
-        return;
-    item->setData(1, kLinkRole, link->id);
-    item->setData(1, kScopeRole, unsigned(link->scope));
+        return false;
+    item->setData(1, kLinkRole, link.id);
+    item->setData(1, kScopeRole, unsigned(link.scope));
     QFont font = item->font(1);
     font.setUnderline(true);
     item->setFont(1, font);
     item->setForeground(1, m_tree->palette().link());
-    const QString id = QString::fromStdString(dat::formatDid(link->id));
+    const QString id = QString::fromStdString(dat::formatDid(link.id));
     item->setToolTip(1, id == text ? tr("Open %1 (%2)").arg(id, target)
                                    : tr("Open %1, cell %2 (%3)").arg(id, text, target));
+    return true;
+}
+
+void InspectorDock::annotate(QTreeWidgetItem* root) {
+    if (!m_annotate)
+        return;
+    const int before = root->childCount();
+    m_annotate(*this, root);
+    for (int i = 0; i < root->childCount() - before; ++i) // they are the first rows
+        root->child(i)->setData(0, kAnnotationRole, true);
+}
+
+void InspectorDock::reannotate() {
+    QTreeWidgetItem* root = m_tree->topLevelItem(0);
+    if (!root || !m_dat)
+        return;
+    for (int i = root->childCount() - 1; i >= 0; --i)
+        if (root->child(i)->data(0, kAnnotationRole).toBool())
+            delete root->takeChild(i);
+    annotate(root);
+    m_tree->resizeColumnToContents(0); // the new rows' names are indented deeper
 }
 
 void InspectorDock::showRecord(const dat::DatFile& dat, std::uint32_t id,
@@ -144,6 +174,7 @@ void InspectorDock::showRecord(const dat::DatFile& dat, std::uint32_t id,
     } catch (const dat::DatError& error) {
         new QTreeWidgetItem(root, {tr("decode error"), QString::fromStdString(error.what())});
     }
+    annotate(root);
     root->setExpanded(true);
     m_tree->resizeColumnToContents(0);
 }
@@ -151,6 +182,7 @@ void InspectorDock::showRecord(const dat::DatFile& dat, std::uint32_t id,
 void InspectorDock::showError(const dat::DatFile& dat, std::uint32_t id, const QString& message) {
     QTreeWidgetItem* root = addRoot(dat, id);
     new QTreeWidgetItem(root, {tr("read error"), message});
+    annotate(root);
     root->setExpanded(true);
 }
 

@@ -30,9 +30,20 @@ class InspectorDock : public QDockWidget {
     // an empty string.
     using LinkResolver = std::function<QString(const RecordLink& link)>;
 
+    // Adds rows of its own at the top of the shown record's root (root->insertChild(0, …)), above
+    // the decoded fields where they are seen without scrolling: the world data's weenies. A row
+    // naming an entry is made a link with addLink(item, link).
+    using Annotator = std::function<void(InspectorDock& dock, QTreeWidgetItem* root)>;
+
     explicit InspectorDock(QWidget* parent = nullptr);
 
     void setLinkResolver(LinkResolver resolver) { m_resolve = std::move(resolver); }
+    void setAnnotator(Annotator annotator) { m_annotate = std::move(annotator); }
+    // Replaces the annotator's rows under the shown record (what it knows changed).
+    void reannotate();
+    // Makes `item`'s value column a link to `link` when the resolver finds it in an open DAT;
+    // false (and no link) otherwise.
+    bool addLink(QTreeWidgetItem* item, const RecordLink& link);
     // Decodes entry `id` of `dat` from `bytes` and shows it.
     void showRecord(const dat::DatFile& dat, std::uint32_t id, std::span<const std::uint8_t> bytes);
     // Shows entry `id` with a reason it cannot be decoded (e.g. its bytes could not be read).
@@ -52,12 +63,15 @@ class InspectorDock : public QDockWidget {
 
   private:
     QTreeWidgetItem* addRoot(const dat::DatFile& dat, std::uint32_t id);
+    void annotate(QTreeWidgetItem* root);
+    bool setLink(QTreeWidgetItem* item, const RecordLink& link, const QString& text);
     void addValue(QTreeWidgetItem* parent, QStringList& path, const QJsonValue& value);
     void addLink(QTreeWidgetItem* item, const QStringList& path, const QJsonValue& value,
                  const QString& text);
 
     QTreeWidget* m_tree;
     LinkResolver m_resolve;
+    Annotator m_annotate;
     const dat::DatFile* m_dat = nullptr;
     std::uint32_t m_id = 0;
 };

@@ -8,6 +8,8 @@
 #include "ui/widgets/browser_dock.h"
 #include "ui/widgets/entry_table_model.h"
 #include "ui/widgets/inspector_dock.h"
+#include "ui/widgets/world_data.h"
+#include "ui/widgets/world_data_view.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -61,7 +63,8 @@ MainWindow::MainWindow(QWidget* parent)
       m_filterEdit(new QLineEdit), m_entryView(new QWidget), m_summary(new QLabel),
       m_bytes(new QPlainTextEdit), m_browser(new BrowserDock(this)),
       m_inspector(new InspectorDock(this)),
-      m_audit(new AuditPanel([this]() -> const dat::DatFile* { return m_model->dat().get(); })) {
+      m_audit(new AuditPanel([this]() -> const dat::DatFile* { return m_model->dat().get(); })),
+      m_world(new WorldData(this)) {
     setWindowTitle(tr("PortalKit Studio"));
     resize(1240, 720); // until restoreLayout() knows the screen
     setAcceptDrops(true);
@@ -166,6 +169,7 @@ void MainWindow::buildMenus() {
     addToolBar(Qt::TopToolBarArea, changes);
     connect(this, &MainWindow::datsChanged, changes, [this, changes] { changes->watch(m_dats); });
     connect(changes, &DatChangeBar::reopenRequested, this, &MainWindow::openDat);
+    attachWorldData(*this, *m_world); // File → Open World Data…, names, Inspector rows
 }
 
 MainWindow::~MainWindow() {
@@ -374,6 +378,11 @@ void MainWindow::showEvent(QShowEvent* event) {
         m_errorPending = false;
         QMetaObject::invokeMethod(this, &MainWindow::showError, Qt::QueuedConnection);
     }
+}
+
+void MainWindow::openWorldData(const QString& source) {
+    statusBar()->showMessage(tr("Reading world data from %1…").arg(source));
+    m_world->open(source);
 }
 
 void MainWindow::showAudit(const QString& manifest) {

@@ -27,6 +27,7 @@ class AuditPanel;
 class BrowserDock;
 class EntryTableModel;
 class InspectorDock;
+class WorldData;
 
 // The studio's window. Docks: Browser (the open DATs by type, filter, go to id, back/forward),
 // Inspector (the shown record as a tree, ids as links), Bytes (hex), Audit. The centre is the
@@ -57,6 +58,11 @@ class MainWindow : public QMainWindow {
     // Writes them; closing a window that restored its layout does.
     void saveLayout() const;
     static constexpr double kScreenShare = 0.85;
+    // Opens the server's world data (world_data.h): a weenie index, a JSON export, an ACE SQL
+    // file or folder, or a mysql:// URL, loaded in the background; the status bar says when it
+    // has loaded, a message box why it did not. Remembered for the next run.
+    void openWorldData(const QString& source);
+    WorldData* worldData() const { return m_world; }
     // Shows the Audit panel and runs it (against `manifest` when given) on the shown DAT.
     void showAudit(const QString& manifest = {});
     // Puts `view` in the centre (the window takes ownership; a view put there before is deleted)
@@ -132,6 +138,7 @@ class MainWindow : public QMainWindow {
     BrowserDock* m_browser;
     InspectorDock* m_inspector;
     AuditPanel* m_audit;
+    WorldData* m_world;
     QDockWidget* m_bytesDock;
     QDockWidget* m_auditDock;
     QDockWidget* m_entriesDock = nullptr;
