@@ -4,6 +4,7 @@
 // bar that never draws two messages over each other. Each is checked on the widgets and on a
 // grab of what they draw; PORTALKIT_SCREENSHOTS=<dir> keeps those grabs for a person to look at.
 
+#include "datreader/container/dat_kind.h"
 #include "datreader/container/dat_writer.h"
 #include "datreader/records/common.h"
 #include "support/dat_fixtures.h"
@@ -241,24 +242,26 @@ class TestStudioPapercuts : public QObject {
         QVERIFY(highest < INT_MAX);
     }
 
-    // A GfxObj chosen in the browser: the caption says the view still shows the Setup.
+    // An entry with no preview of its own (a CharGen) chosen in the browser: the caption says
+    // the view still shows the Setup. (A GfxObj used to be that entry; it now shows alone.)
     void captionSaysWhatIsShown() {
         Shown shown;
         QVERIFY(QTest::qWaitForWindowExposed(&shown.window));
         QLabel* caption = shown.studio.viewport()->captionLabel();
         QVERIFY(caption->isVisible());
         QCOMPARE(caption->text(), QStringLiteral("Setup %1").arg(dat::didJson(kHuman)));
-        std::uint32_t gfxObj = 0;
-        for (const auto& entry : shown.window.portalDat()->entries())
-            if (entry.id >> 24 == 0x01) {
-                gfxObj = entry.id;
+        const dat::DatFile& portal = *shown.window.portalDat();
+        std::uint32_t other = 0;
+        for (const auto& entry : portal.entries())
+            if (dat::typeName(portal.kind(), entry.id) == "CharGen") {
+                other = entry.id;
                 break;
             }
-        QVERIFY(gfxObj);
-        QVERIFY(shown.window.selectEntry(gfxObj));
+        QVERIFY(other);
+        QVERIFY(shown.window.selectEntry(other));
         QCOMPARE(shown.studio.session()->setupId(), kHuman);
         const QString text = caption->text();
-        QVERIFY2(text.contains(QStringLiteral("GfxObj %1").arg(dat::didJson(gfxObj))) &&
+        QVERIFY2(text.contains(QStringLiteral("CharGen %1").arg(dat::didJson(other))) &&
                      text.contains(QStringLiteral("Setup %1").arg(dat::didJson(kHuman))),
                  qPrintable(text));
         // All of it drawn: as many lines as it needs, none cut off.

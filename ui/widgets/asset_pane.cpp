@@ -25,10 +25,18 @@ AssetPane::AssetPane(QWidget* parent)
       m_texture(new TexturePreview), m_sound(new SoundPreview) {
     m_message->setAlignment(Qt::AlignCenter);
     m_message->setWordWrap(true);
-    m_stack->addWidget(m_message);
-    m_stack->addWidget(m_texture);
-    m_stack->addWidget(makeSwatchPage());
-    m_stack->addWidget(m_sound);
+    // Each page scrolls when the tab is smaller than it: the stack's minimum is its largest
+    // page's, and as the central widget's it would otherwise set the window's minimum height
+    // (the Asset tab alone added 250 px to it and pushed the studio past its screen share).
+    for (QWidget* page : {static_cast<QWidget*>(m_message), static_cast<QWidget*>(m_texture),
+                          makeSwatchPage(), static_cast<QWidget*>(m_sound)}) {
+        auto* scroll = new QScrollArea;
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setWidgetResizable(true);
+        scroll->setWidget(page);
+        m_stack->addWidget(scroll);
+        m_pages.insert(page, scroll);
+    }
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_stack);
@@ -72,7 +80,7 @@ void AssetPane::setSoundPlayer(SoundPlayer* player) {
 
 void AssetPane::showPage(View view, QWidget* page) {
     m_view = view;
-    m_stack->setCurrentWidget(page);
+    m_stack->setCurrentWidget(m_pages.value(page));
 }
 
 void AssetPane::clear(const QString& message) {

@@ -11,6 +11,7 @@
 
 #include "ui/widgets/asset_source.h"
 
+#include <QHash>
 #include <QList>
 #include <QWidget>
 #include <cstdint>
@@ -69,6 +70,7 @@ class AssetPane : public QWidget {
     std::uint32_t m_id = 0;
     QString m_swatchError;
     QStackedWidget* m_stack;
+    QHash<QWidget*, QWidget*> m_pages; // a page -> the scroll area holding it in the stack
     QLabel* m_message;
     TexturePreview* m_texture;
     SoundPreview* m_sound;
