@@ -2,6 +2,7 @@
 
 #include "weenies/json_reader.h"
 #include "weenies/mysql_reader.h"
+#include "weenies/name_search.h"
 #include "weenies/sql_reader.h"
 
 #include <QCoreApplication>
@@ -74,29 +75,19 @@ void execPrepared(QSqlQuery& query, const QString& path) {
         throw WeenieError(path, query.lastError().text());
 }
 
-// The names by trigram (SQLite's FTS5 over the weenie table): a search for text inside names
-// reads the rows that hold it instead of every name, 3 ms to well under 1 ms at 30,000 weenies
-// (docs/benchmarks.md#weenies-suite-issue-26). An SQLite built without FTS5 searches by scanning.
-bool addNameSearch(const QSqlDatabase& db) {
-    QSqlQuery query(db);
-    return query.exec(QStringLiteral("CREATE VIRTUAL TABLE weenie_text USING fts5(name, tokenize = "
-                                     "'trigram', content = 'weenie', content_rowid = 'wcid')")) &&
-           query.exec(QStringLiteral("INSERT INTO weenie_text (weenie_text) VALUES ('rebuild')"));
-}
-
 void writeTables(const QSqlDatabase& db, const QString& path, const std::vector<Weenie>& weenies,
                  const SourceStamp& stamp) {
     for (const char* sql : {"PRAGMA journal_mode = OFF", "PRAGMA synchronous = OFF",
                             "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)",
                             "CREATE TABLE weenie (wcid INTEGER PRIMARY KEY, class_name TEXT, "
-                            "name TEXT COLLATE NOCASE, type INTEGER)",
+                            "name TEXT COLLATE NOCASE, type INTEGER, folded TEXT)",
                             "CREATE TABLE did (wcid INTEGER, type INTEGER, value INTEGER, "
                             "PRIMARY KEY (wcid, type)) WITHOUT ROWID",
                             "BEGIN"})
         exec(db, path, QString::fromLatin1(sql));
     QSqlQuery meta(db), weenie(db), did(db);
     prepare(meta, path, QStringLiteral("INSERT INTO meta VALUES (?, ?)"));
-    prepare(weenie, path, QStringLiteral("INSERT INTO weenie VALUES (?, ?, ?, ?)"));
+    prepare(weenie, path, QStringLiteral("INSERT INTO weenie VALUES (?, ?, ?, ?, ?)"));
     prepare(did, path, QStringLiteral("INSERT INTO did VALUES (?, ?, ?)"));
     const std::map<QString, QString> metaRows{{"format", kFormat},
                                               {"version", QString::number(WeenieIndex::kVersion)},
@@ -113,6 +104,7 @@ void writeTables(const QSqlDatabase& db, const QString& path, const std::vector<
         weenie.addBindValue(w.className);
         weenie.addBindValue(w.name);
         weenie.addBindValue(w.type);
+        weenie.addBindValue(w.name.toCaseFolded()); // whole-name matches, case-insensitively
         execPrepared(weenie, path);
         for (const DidProperty& property : w.dids) {
             did.addBindValue(qint64(w.wcid));
@@ -123,10 +115,12 @@ void writeTables(const QSqlDatabase& db, const QString& path, const std::vector<
     }
     // Indexes after the rows: one sort instead of a B-tree insert per row.
     for (const char* sql :
-         {"CREATE INDEX weenie_name ON weenie (name)", "CREATE INDEX did_value ON did (value)"})
+         {"CREATE INDEX weenie_name ON weenie (name)",
+          "CREATE INDEX weenie_folded ON weenie (folded)", "CREATE INDEX did_value ON did (value)"})
         exec(db, path, QString::fromLatin1(sql));
     meta.addBindValue(QStringLiteral("nameSearch"));
-    meta.addBindValue(addNameSearch(db) ? QStringLiteral("trigram") : QStringLiteral("scan"));
+    meta.addBindValue(detail::writeNameSearch(db, path, weenies) ? QStringLiteral("trigram")
+                                                                 : QStringLiteral("scan"));
     execPrepared(meta, path);
     exec(db, path, QStringLiteral("COMMIT"));
 }
@@ -188,39 +182,9 @@ struct WeenieIndex::Impl {
     bool trigram = false; // the weenie_text table is there
 
     std::vector<Weenie> select(const QString& where, const QVariantList& values) const;
-    // WCID and name of every weenie whose name holds `text`, case-insensitively, unordered.
-    std::vector<std::pair<std::uint32_t, QString>> namesHolding(const QString& text) const;
     // The weenies of `wcids`, in that order.
     std::vector<Weenie> inOrder(const std::vector<std::uint32_t>& wcids) const;
 };
-
-std::vector<std::pair<std::uint32_t, QString>>
-WeenieIndex::Impl::namesHolding(const QString& text) const {
-    QSqlQuery query(connection.db());
-    query.setForwardOnly(true);
-    // A trigram index finds nothing for fewer than three characters: those scan.
-    if (trigram && text.toUcs4().size() >= 3) {
-        prepare(query, path,
-                QStringLiteral("SELECT w.wcid, w.name FROM weenie_text t JOIN weenie w ON w.wcid "
-                               "= t.rowid WHERE weenie_text MATCH ?"));
-        // One quoted phrase: the text as it is, its quotes doubled.
-        query.addBindValue('"' + QString(text).replace('"', QLatin1String("\"\"")) + '"');
-    } else {
-        prepare(query, path,
-                QStringLiteral("SELECT wcid, name FROM weenie WHERE name LIKE ? ESCAPE '\\'"));
-        // LIKE's wildcards in the text are the user's letters, not patterns.
-        QString pattern = text;
-        pattern.replace('\\', QLatin1String("\\\\"))
-            .replace('%', QLatin1String("\\%"))
-            .replace('_', QLatin1String("\\_"));
-        query.addBindValue('%' + pattern + '%');
-    }
-    execPrepared(query, path);
-    std::vector<std::pair<std::uint32_t, QString>> found;
-    while (query.next())
-        found.emplace_back(std::uint32_t(query.value(0).toLongLong()), query.value(1).toString());
-    return found;
-}
 
 std::vector<Weenie> WeenieIndex::Impl::inOrder(const std::vector<std::uint32_t>& wcids) const {
     if (wcids.empty())
@@ -348,27 +312,8 @@ std::optional<Weenie> WeenieIndex::byWcid(std::uint32_t wcid) const {
 }
 
 std::vector<Weenie> WeenieIndex::byName(const QString& text, int limit) const {
-    // Ranked here rather than by SQL's ORDER BY, which sorted every row of every candidate.
-    struct Ranked {
-        bool whole;
-        QString name;
-        std::uint32_t wcid;
-    };
-    std::vector<Ranked> ranked;
-    for (auto& [wcid, name] : m_impl->namesHolding(text)) {
-        const bool whole = name.compare(text, Qt::CaseInsensitive) == 0;
-        ranked.push_back({whole, std::move(name), wcid});
-    }
-    std::sort(ranked.begin(), ranked.end(), [](const Ranked& a, const Ranked& b) {
-        if (a.whole != b.whole)
-            return a.whole;
-        const int byName = a.name.compare(b.name, Qt::CaseInsensitive);
-        return byName != 0 ? byName < 0 : a.wcid < b.wcid;
-    });
-    std::vector<std::uint32_t> wcids;
-    for (std::size_t i = 0; i < ranked.size() && i < std::size_t(std::max(limit, 0)); ++i)
-        wcids.push_back(ranked[i].wcid);
-    return m_impl->inOrder(wcids);
+    return m_impl->inOrder(
+        detail::findByName(m_impl->connection.db(), m_impl->path, m_impl->trigram, text, limit));
 }
 
 std::vector<Weenie> WeenieIndex::byDid(std::uint32_t did) const {

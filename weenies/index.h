@@ -32,7 +32,7 @@ std::vector<Weenie> readSource(const QString& source);
 
 class WeenieIndex {
   public:
-    static constexpr int kVersion = 1;
+    static constexpr int kVersion = 2; // 2: folded names and the trigram table
 
     // Writes `weenies` to `path` through a temporary file beside it renamed into place, so a
     // failed import leaves the old index whole. Throws WeenieError.

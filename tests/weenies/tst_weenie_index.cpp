@@ -189,7 +189,7 @@ class TestWeenieIndex : public QObject {
         QVERIFY(index.byDid(0x02FFFFFF).empty());
     }
 
-    // Acceptance: the samples give the demo DAT's projectile map (seed §11), as the demo
+    // Acceptance: the samples give the demo DAT's projectile map, as the demo
     // manifest pins it.
     void samplesGiveTheDemoProjectileMap() {
         QFile file(kDemoManifest);
