@@ -294,6 +294,25 @@ class TestStudioWorldData : public QObject {
         QCOMPARE(world->namesOf(kFlameBoltSetup), QStringList({"Flame Bolt"}));
     }
 
+    void importsJsonExport() {
+        // The single-file export: one weenie naming Flame Bolt's Setup under another name.
+        const QString json = m_dir.filePath("export.json");
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"([{"wcid": 500, "className": "jsonbolt", "weenieType": 33,
+                        "stringStats": [{"key": 1, "value": "Json Bolt"}],
+                        "didStats": [{"key": 1, "value": 33555469}]}])");
+        file.close();
+        Window w(json, m_dir.filePath("json-cache"));
+        WorldData* world = w.window.worldData();
+        QVERIFY2(world->isOpen(), qPrintable(world->lastError()));
+        QVERIFY(world->wasImported());
+        QCOMPARE(world->count(), std::size_t(1));
+        QCOMPARE(rowText(w.window, kFlameBoltSetup), QString("0x0200040D  Json Bolt"));
+        QVERIFY(world->indexPath().startsWith(
+            QFileInfo(m_dir.filePath("json-cache")).absoluteFilePath()));
+    }
+
     void badSourcesSayWhy() {
         Window w(m_index, cache());
         WorldData* world = w.window.worldData();
