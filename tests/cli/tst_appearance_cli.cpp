@@ -1,7 +1,8 @@
 // portalkit render --clothing / --objdesc end to end on the demo DAT (docs/cli.md,
 // docs/appearance.md): the dressed human differs from the undressed one where the clothes are,
-// an ObjDesc file recolours a palette-indexed Setup, and bad files, ids and combinations are
-// refused with the file, the DID or the option named. Spawns the CLI under the suite's Xvfb.
+// the palette template's shades recolour the tunic, an ObjDesc file recolours a palette-indexed
+// Setup, and bad files, ids and combinations are refused with the file, the DID or the option
+// named. Spawns the CLI under the suite's Xvfb.
 
 #include "support/cli_run.h"
 
@@ -70,7 +71,7 @@ class TestAppearanceCli : public QObject {
     void clothingDiffersFromUndressed() {
         const QImage bare = render({"--setup", "0x02000001"}, "bare.png");
         const QImage dressed = render({"--setup", "0x02000001", "--clothing", "0x10000C41",
-                                       "--palette-template", "1", "--shade", "0.5"},
+                                       "--palette-template", "2", "--shade", "0,1"},
                                       "dressed.png");
         QVERIFY(!bare.isNull() && !dressed.isNull());
         QRect changed;
@@ -80,14 +81,41 @@ class TestAppearanceCli : public QObject {
             changed.bottom() < bare.height() * 7 / 8,
             qPrintable(
                 QStringLiteral("changed rows %1..%2").arg(changed.top()).arg(changed.bottom())));
-        // The same ObjDesc written as a file draws the same picture.
-        const QString file =
-            writeFile("tunic.json", R"({"textureChanges": [{"part": 1, "oldTexture": "0x05000A06",
-                              "newTexture": "0x05000C41"}],
-                              "partChanges": [{"part": 1, "gfxObj": "0x01000002"}]})");
+        // The same ObjDesc written as a file draws the same picture: the dressed torso, the
+        // cloth, and template 2's palettes at shades 0 (blue set) and 1 (red set).
+        const QString file = writeFile("tunic.json", R"({
+            "basePalette": "0x04000C42",
+            "subPalettes": [{"palette": "0x04000C44", "offset": 0, "numColors": 128},
+                            {"palette": "0x04000C43", "offset": 128, "numColors": 128}],
+            "textureChanges": [{"part": 1, "oldTexture": "0x05000A06", "newTexture": "0x05000C41"}],
+            "partChanges": [{"part": 1, "gfxObj": "0x01000C41"}]})");
         const QImage fromFile = render({"--setup", "0x02000001", "--objdesc", file}, "file.png");
         QVERIFY(!fromFile.isNull());
         QCOMPARE(differing(fromFile, dressed), 0);
+    }
+
+    // The tunic's palette template recolours the cloth: its darkest and lightest shades draw
+    // the torso differently, and nothing else.
+    void shadeRecoloursTheTunic() {
+        const QStringList tunic{"--setup",    "0x02000001",         "--clothing",
+                                "0x10000C41", "--palette-template", "1",
+                                "--shade"};
+        const QImage dark = render(tunic + QStringList{"0"}, "dark.png");
+        const QImage light = render(tunic + QStringList{"1"}, "light.png");
+        const QImage bare = render({"--setup", "0x02000001"}, "bare2.png");
+        QVERIFY(!dark.isNull() && !light.isNull() && !bare.isNull());
+        QRect changed;
+        const int count = differing(dark, light, &changed);
+        QVERIFY2(count > 100, QByteArray::number(count));
+        // Inside what the clothing changed at all.
+        QRect dressedArea;
+        differing(bare, dark, &dressedArea);
+        QVERIFY2(dressedArea.contains(changed),
+                 qPrintable(QStringLiteral("shade changed %1,%2 %3x%4")
+                                .arg(changed.x())
+                                .arg(changed.y())
+                                .arg(changed.width())
+                                .arg(changed.height())));
     }
 
     // The frost bolt's P8 texture keys on its palette: sub-palettes over it recolour the bolt.

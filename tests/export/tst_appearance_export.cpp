@@ -1,8 +1,9 @@
 // A dressed Setup as glTF (docs/export.md, docs/appearance.md) on the demo DAT: the clothing's
-// texture swap gives the torso its own mesh and material whose embedded image is the swapped-in
-// texture, a composed palette recolours a P8 texture pixel for pixel, the other parts keep the
-// plain meshes, the validator accepts both; and `portalkit export` with --clothing / --objdesc,
-// including the errors that name the file or the DID.
+// part and texture swaps give the torso its own mesh and material whose embedded image is the
+// swapped-in texture, recoloured by the template and shades pixel for pixel; a composed palette
+// recolours the frost bolt's P8 texture; the other parts keep the plain meshes; the validator
+// accepts both; and `portalkit export` with --clothing / --objdesc, including the errors that
+// name the file or the DID.
 
 #include "datreader/imaging/surface_image.h"
 #include "datreader/records/palette.h"
@@ -30,8 +31,10 @@ using namespace portalkit::preview::appearance;
 
 namespace {
 
-constexpr std::uint32_t kTunic = 0x10000C41;    // ClothingTable: the torso's skin → cloth
-constexpr std::uint32_t kSkin = 0x08000A06;     // the human's one Surface
+constexpr std::uint32_t kTunic = 0x10000C41;          // ClothingTable: the torso's skin → cloth
+constexpr std::uint32_t kDressedTorso = 0x01000C41;   // the GfxObj the tunic puts on part 1
+constexpr std::uint32_t kDressedSurface = 0x08000C41; // its Surface, on the tunic's palette
+constexpr std::uint32_t kTunicPalette = 0x04000C42;
 constexpr std::uint32_t kClothTex = 0x05000C41; // SurfaceTexture swapped in
 constexpr std::uint32_t kFrost = 0x08000A03;    // the frost bolt's P8 Surface
 constexpr std::uint32_t kFrostPalette = 0x04000A01;
@@ -106,10 +109,10 @@ class TestAppearanceExport : public QObject {
         QVERIFY(m_dir.isValid());
     }
 
-    // The tunic swaps the torso's skin texture for the P8 cloth: the torso's mesh is its own,
-    // its material embeds the cloth (drawn with the cloth's own palette: the demo skin has no
-    // palette to key recolouring), and every other part keeps the undressed mesh.
-    void clothingSwapsTheTorsoTexture() {
+    // The tunic puts the dressed torso on part 1 and swaps its skin texture for the P8 cloth:
+    // the torso's mesh is the dressed one, its material embeds the cloth (template 0: with the
+    // cloth's own palette), and every other part keeps the undressed mesh and material.
+    void clothingSwapsTheTorso() {
         const ClothingResult tunic = fromClothing(*m_assets, kHuman, {kTunic, 0, {}, 0});
         QVERIFY2(tunic.fits && tunic.problems.isEmpty(), qPrintable(tunic.problems.join('\n')));
         const GltfFile bare = exported(*m_assets, kHuman);
@@ -122,29 +125,33 @@ class TestAppearanceExport : public QObject {
         for (int part : {0, 2, 3, 4, 5, 6})
             QCOMPARE(dressed.item("meshes", partNode(dressed, part)["mesh"].toInt())["name"],
                      bare.item("meshes", partNode(bare, part)["mesh"].toInt())["name"]);
+        const QJsonObject extras = partNode(dressed, 1)["extras"].toObject();
+        QCOMPARE(extras["gfxObj"].toString(), dat::didJson(kDressedTorso));
+        QCOMPARE(extras["setupGfxObj"].toString(), QString("0x01000002"));
         QCOMPARE(dressed.item("meshes", torso)["name"].toString(),
-                 QString("GfxObj 0x01000002 (dressed)"));
+                 QStringLiteral("GfxObj %1 (dressed)").arg(dat::didJson(kDressedTorso)));
         // The skin stays for the other parts; the torso's is a material of its own.
         QCOMPARE(bare.count("materials"), 1);
         QCOMPARE(dressed.count("materials"), 2);
 
         const QList<QJsonObject> materials = meshMaterials(dressed, torso);
         QVERIFY(!materials.isEmpty());
+        const auto* rs = m_assets->get<dat::RenderSurface>(0x06000C41);
+        QVERIFY(rs);
+        const QImage cloth =
+            decoded(*m_assets, kClothTex, m_assets->get<dat::Palette>(rs->defaultPaletteId));
         for (const QJsonObject& material : materials) {
             const QJsonObject extras = material["extras"].toObject();
-            QCOMPARE(extras["surface"].toString(), dat::didJson(kSkin));
+            QCOMPARE(extras["surface"].toString(), dat::didJson(kDressedSurface));
             QCOMPARE(extras["surfaceTexture"].toString(), dat::didJson(kClothTex));
             QVERIFY(extras["textureSwapped"].toBool());
-            const auto* rs = m_assets->get<dat::RenderSurface>(0x06000C41);
-            QVERIFY(rs);
-            const QImage cloth =
-                decoded(*m_assets, kClothTex, m_assets->get<dat::Palette>(rs->defaultPaletteId));
+            QVERIFY(!extras["recoloured"].toBool()); // template 0 recolours nothing
             QCOMPARE(embeddedTexture(dressed, material), cloth);
         }
         // The undressed torso still shows the skin.
         const QImage skin = embeddedTexture(bare, meshMaterials(bare, bareTorso).front());
         QVERIFY(!skin.isNull());
-        QVERIFY(skin != embeddedTexture(dressed, materials.front()));
+        QVERIFY(skin != cloth);
         QCOMPARE(dressed.json["nodes"]
                      .toArray()
                      .at(0)
@@ -154,6 +161,35 @@ class TestAppearanceExport : public QObject {
                      .toArray()
                      .size(),
                  1);
+    }
+
+    // Template 2 at shades (0, 1): colours 0..127 from the dark blue palette, 128..255 from the
+    // light red one, laid over the dressed torso's palette index for index.
+    void clothingRecoloursTheCloth() {
+        const ClothingResult tunic =
+            fromClothing(*m_assets, kHuman, {kTunic, 2, {0.0, 1.0, 1.0, 1.0}, 0});
+        QVERIFY2(tunic.problems.isEmpty(), qPrintable(tunic.problems.join('\n')));
+        const GltfFile dressed = exported(*m_assets, kHuman, tunic.desc);
+        const auto* base = m_assets->get<dat::Palette>(kTunicPalette);
+        const auto* blue = m_assets->get<dat::Palette>(kBlueDark);
+        const auto* red = m_assets->get<dat::Palette>(0x04000C43);
+        QVERIFY(base && blue && red);
+        dat::Palette composed = *base;
+        composed.colors.resize(std::max<std::size_t>(composed.colors.size(), 256), 0);
+        for (std::size_t i = 0; i < 256; ++i) {
+            const dat::Palette* from = i < 128 ? blue : red;
+            if (i < from->colors.size())
+                composed.colors[i] = from->colors[i];
+        }
+        const QImage expected = decoded(*m_assets, kClothTex, &composed);
+        QVERIFY(expected != decoded(*m_assets, kClothTex, base));
+        const QList<QJsonObject> materials =
+            meshMaterials(dressed, partNode(dressed, 1)["mesh"].toInt(-1));
+        QVERIFY(!materials.isEmpty());
+        for (const QJsonObject& material : materials) {
+            QVERIFY(material["extras"].toObject()["recoloured"].toBool());
+            QCOMPARE(embeddedTexture(dressed, material), expected);
+        }
     }
 
     // Sub-palettes over the frost bolt's own palette recolour its P8 texture: colours 0..255
