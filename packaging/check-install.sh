@@ -54,6 +54,14 @@ cmp -s rebuilt.dat "$dat" || fail "the installed demo sources do not rebuild the
 "$usr/bin/portalkit" build "$share/portalkit/demo-cell-sources" -o rebuilt-cell.dat --quiet
 cmp -s rebuilt-cell.dat "$share/portalkit/demo/client_cell_1.dat" ||
     fail "the installed demo cell sources do not rebuild the demo cell DAT"
+# The sample weenies give the demo DAT's projectile map (docs/world-data.md); the QSQLITE
+# driver the index needs is a dependency of the package.
+"$usr/bin/portalkit" weenies import "$share/portalkit/weenies" -o world.sqlite >/dev/null ||
+    fail "weenies import failed on the installed sample weenies"
+"$usr/bin/portalkit" weenies find "Flame Bolt" --json | grep -q '"value": "0x0200040D"' ||
+    fail "weenies find does not give Flame Bolt's Setup"
+"$usr/bin/portalkit" audit "$dat" --weenies world.sqlite >/dev/null ||
+    fail "the installed demo DAT fails the sample weenies' projectile map"
 # A scenario by its bare name is looked up in ../share/portalkit/scenarios.
 "$usr/bin/portalkit" simulate "$dat" --scenario arrow.json --summary >/dev/null ||
     fail "the installed portalkit does not find its scenarios"
@@ -94,6 +102,7 @@ complete_words() { # complete_words PROGRAM WORD... : what TAB offers after the 
 [ "$(complete_words portalkit audit --man)" = --manifest ] || fail "completion of an option"
 [ "$(complete_words portalkit bench pa)" = particles ] || fail "completion of a suite"
 [ "$(complete_words portalkit bench p)" = "particles physics" ] || fail "completion of suites sharing a prefix"
+[ "$(complete_words portalkit weenies f)" = find ] || fail "completion of a weenies action"
 
 step "examples/list_entries against the installed CMake package"
 cmake -S "$root/examples/list_entries" -B example -G Ninja -DCMAKE_BUILD_TYPE=Release \

@@ -23,6 +23,10 @@ set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_NAME portalkit)
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_SECTION utils)
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_SHLIBDEPS ON)
+# Qt SQL's drivers are plugins, which dpkg-shlibdeps cannot see: the weenie index needs the
+# SQLite one; reading a live ace_world needs the MySQL one, which only server teams want.
+set(CPACK_DEBIAN_RUNTIME_PACKAGE_DEPENDS "libqt6sql6-sqlite")
+set(CPACK_DEBIAN_RUNTIME_PACKAGE_SUGGESTS "libqt6sql6-mysql")
 set(CPACK_DEBIAN_RUNTIME_DESCRIPTION
     "reader, checker and effect player for Asheron's Call DAT files
 portalkit reads, verifies, unpacks, builds, audits and compares the DAT files of
