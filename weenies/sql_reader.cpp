@@ -2,7 +2,7 @@
 
 #include "weenies/sql_lexer.h"
 
-#include <QDirIterator>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QtConcurrent/QtConcurrentMap>
@@ -321,15 +321,35 @@ Parsed parseFile(const QString& path) {
 
 } // namespace
 
+std::vector<std::pair<std::string, std::filesystem::path>>
+sqlFilesUnder(const std::filesystem::path& dir, const QString& source) {
+    namespace fs = std::filesystem;
+    std::vector<std::pair<std::string, fs::path>> files;
+    std::error_code error;
+    for (fs::recursive_directory_iterator it(dir, error), end; !error && it != end;
+         it.increment(error)) {
+        if (it->path().filename().string().starts_with('.')) {
+            it.disable_recursion_pending();
+            continue;
+        }
+        if (lower(it->path().extension().string()) == ".sql" && it->is_regular_file(error))
+            files.emplace_back(it->path().lexically_relative(dir).generic_string(), it->path());
+    }
+    if (error)
+        throw WeenieError(source, QStringLiteral("cannot list: ") +
+                                      QString::fromStdString(error.message()));
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
 std::vector<Weenie> readSqlFolder(const QString& dir) {
     if (!QFileInfo(dir).isDir())
         throw WeenieError(dir, QStringLiteral("not a folder"));
+    // Paths as given below `dir`, so messages name files the way the user named the folder.
     QStringList paths;
-    QDirIterator it(dir, {QStringLiteral("*.sql"), QStringLiteral("*.SQL")}, QDir::Files,
-                    QDirIterator::Subdirectories);
-    while (it.hasNext())
-        paths << it.next();
-    std::sort(paths.begin(), paths.end());
+    for (const auto& [relative, path] :
+         sqlFilesUnder(std::filesystem::path(QFile::encodeName(dir).toStdString()), dir))
+        paths << QDir(dir).filePath(QFile::decodeName(QByteArray::fromStdString(relative)));
     if (paths.isEmpty())
         throw WeenieError(dir, QStringLiteral("no .sql files in the folder"));
     const QList<Parsed> parsed = QtConcurrent::blockingMapped(paths, parseFile);

@@ -8,7 +8,11 @@
 #include "weenies/corpus.h"
 
 #include <QString>
+#include <filesystem>
+#include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace portalkit::weenies {
 
@@ -16,6 +20,13 @@ namespace portalkit::weenies {
 // WeenieError naming source:line:column on a syntax error, an unknown weenie_properties_* table,
 // a DID property type ACE does not define, a value out of range or a row of the wrong width.
 void parseWeenieSql(std::string_view text, const QString& source, FileRows& into);
+
+// The .sql files (any letter case) under `dir`, recursively, leaving out hidden files and
+// folders, each with its path from `dir` ('/'-separated), in that path's byte order: what
+// readSqlFolder reads and the index's stamp covers. Throws WeenieError naming `source` when the
+// folder cannot be listed.
+std::vector<std::pair<std::string, std::filesystem::path>>
+sqlFilesUnder(const std::filesystem::path& dir, const QString& source);
 
 // Every *.sql file under `dir` (recursively, in path order) merged into one corpus. Throws
 // WeenieError for the first faulty file in path order, or for a merge error (duplicate WCID,

@@ -270,9 +270,15 @@ class TestSqlReader : public QObject {
         QVERIFY(writeFile(dir.filePath("b/00002 Two.sql"), weenieFile(2, "Two", 0x02000002)));
         QVERIFY(writeFile(dir.filePath("a/00001 One.sql"), weenieFile(1, "One", 0x02000001)));
         QVERIFY(writeFile(dir.filePath("notes.txt"), "INSERT INTO nonsense;"));
+        // Hidden files and folders (an editor's backup, a .git) are not the corpus; any letter
+        // case of the extension is.
+        QVERIFY(writeFile(dir.filePath(".#00001 One.sql"), "INSERT INTO nonsense;"));
+        QVERIFY(writeFile(dir.filePath(".git/x.sql"), "INSERT INTO nonsense;"));
+        QVERIFY(writeFile(dir.filePath("b/00003 Three.SqL"), weenieFile(3, "Three", 0x02000003)));
         std::vector<Weenie> weenies = readSqlFolder(dir.path());
-        QCOMPARE(weenies.size(), std::size_t(2));
+        QCOMPARE(weenies.size(), std::size_t(3));
         QCOMPARE(weenies[1].name, QStringLiteral("Two"));
+        QCOMPARE(weenies[2].name, QStringLiteral("Three"));
 
         // Two faulty files: the first in path order is the one reported, whatever thread
         // finished first.

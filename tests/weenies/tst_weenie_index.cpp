@@ -252,6 +252,12 @@ class TestWeenieIndex : public QObject {
         QVERIFY(rebuilt);
         QVERIFY(isCurrent(WeenieIndex::open(path)));
 
+        // A hidden file is not the corpus: it changes nothing.
+        QFile hidden(source.filePath(".07277 Flame Bolt.sql.swp"));
+        QVERIFY(hidden.open(QIODevice::WriteOnly) && hidden.write("x") == 1);
+        hidden.close();
+        QVERIFY(isCurrent(WeenieIndex::open(path)));
+
         // A file added, then one removed.
         QVERIFY(QDir(source.path()).mkpath("sub"));
         QVERIFY(QFile::copy(kSamples + "/00300 Arrow.sql", source.filePath("sub/x.sql")));
