@@ -50,6 +50,13 @@ bool StudioSession::showEmitter(std::uint32_t emitterInfo) {
 
 bool StudioSession::showSubject(Mode mode, std::uint32_t setupId, preview::Vec3 at) {
     pause();
+    if (mode != Mode::Setup || setupId != m_objDescSetup) { // the clothes stay with their Setup
+        const bool dropped = m_objDesc != nullptr;
+        m_objDesc.reset();
+        m_objDescSetup = 0;
+        if (dropped)
+            Q_EMIT objDescChanged();
+    }
     m_mode = mode;
     m_setupId = setupId;
     m_setupOrigin = at;
@@ -165,10 +172,7 @@ bool StudioSession::rebuild() {
     m_owner = 0;
     bool ok = true;
     if (m_mode == Mode::Setup) {
-        preview::OwnerDesc desc;
-        desc.setup = m_setupId;
-        desc.frame.origin = m_setupOrigin;
-        m_owner = m_scene->createOwner(desc);
+        m_owner = m_scene->createOwner(setupOwner());
         ok = m_owner != 0 && (!m_animation || m_scene->playAnimation(m_owner, m_animation));
     } else if (m_mode == Mode::Emitter) {
         m_owner = preview::playEmitterAlone(*m_scene, m_emitter);
@@ -184,6 +188,28 @@ bool StudioSession::rebuild() {
     applyDue();
     flush();
     publishState();
+    return true;
+}
+
+preview::OwnerDesc StudioSession::setupOwner() const {
+    preview::OwnerDesc desc;
+    desc.setup = m_setupId;
+    desc.frame.origin = m_setupOrigin;
+    desc.objDesc = m_objDesc;
+    return desc;
+}
+
+bool StudioSession::setObjDesc(std::shared_ptr<const preview::appearance::ObjDesc> desc) {
+    if (m_mode != Mode::Setup)
+        return false;
+    if (desc && desc->empty())
+        desc.reset();
+    m_objDesc = std::move(desc);
+    m_objDescSetup = m_objDesc ? m_setupId : 0;
+    // A swapped part may move the effects' length: measured again on the dressed owner.
+    measureEffect();
+    replayTo(m_frame);
+    Q_EMIT objDescChanged();
     return true;
 }
 
@@ -273,10 +299,7 @@ void StudioSession::measureEffect() {
         return;
     // The same scene the replay builds, so what is measured is what plays.
     preview::PreviewScene probe(m_assets, m_seed);
-    preview::OwnerDesc desc;
-    desc.setup = m_setupId;
-    desc.frame.origin = m_setupOrigin;
-    const std::uint32_t owner = probe.createOwner(desc);
+    const std::uint32_t owner = probe.createOwner(setupOwner());
     if (!owner)
         return;
     std::size_t next = 0;

@@ -9,6 +9,7 @@
 // events and snapshots as `portalkit simulate` with the same actions. The QTimer that drives
 // play is the only wall-clock reader; tick(wallSeconds) is the same path without a timer.
 
+#include "preview/appearance/obj_desc.h"
 #include "preview/core/assets.h"
 #include "preview/core/events.h"
 #include "preview/scene/effect_actions.h"
@@ -66,6 +67,14 @@ class StudioSession : public QObject {
     std::uint32_t emitterId() const { return m_emitter; }
     // Where the Setup's owner stands (its frame's origin at every replay).
     preview::Vec3 setupOrigin() const { return m_setupOrigin; }
+    // What the Setup's owner wears (docs/appearance.md); null: the Setup's own look. It belongs
+    // to the Setup it was set for: showing that Setup again (moved, stood in a world, after a
+    // scenario) keeps it, another subject drops it.
+    std::shared_ptr<const preview::appearance::ObjDesc> objDesc() const { return m_objDesc; }
+    // Dresses the Setup shown: a replay to the current frame with the recorded actions, as the
+    // parts are swapped when the owner is made. An empty ObjDesc is the same as null. False
+    // (nothing changed) outside Setup mode.
+    bool setObjDesc(std::shared_ptr<const preview::appearance::ObjDesc> desc);
     // A fresh scene playing a flight scenario (docs/scenarios.md) with its own seed and dt.
     // False, with lastError(), when the file cannot be read; the session is then empty.
     bool runScenario(const QString& path);
@@ -155,11 +164,13 @@ class StudioSession : public QObject {
     void speedChanged(double speed);
     void loopChanged(bool loop);
     void actionsChanged();
+    void objDescChanged();
     void errorOccurred(const QString& message);
 
   private:
     void onTimer();
     bool showSubject(Mode mode, std::uint32_t setupId, preview::Vec3 at);
+    preview::OwnerDesc setupOwner() const; // the Setup's owner as rebuild and the probe make it
     QString subjectError(std::uint32_t setupId) const; // why the subject cannot be loaded
     bool rebuild();   // a fresh scene at t = 0 (no signals but through its events)
     void stepFrame(); // actions due, then one tick
@@ -183,6 +194,8 @@ class StudioSession : public QObject {
     std::uint32_t m_animation = 0; // played on the Setup instead of its own sequence
     std::uint32_t m_emitter = 0;   // Emitter mode's ParticleEmitterInfo
     preview::Vec3 m_setupOrigin;
+    std::shared_ptr<const preview::appearance::ObjDesc> m_objDesc;
+    std::uint32_t m_objDescSetup = 0; // the Setup m_objDesc was set for
     std::uint32_t m_owner = 0;
     std::uint32_t m_chosenTarget = 0;
     QString m_scenarioPath;

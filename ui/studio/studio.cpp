@@ -10,6 +10,7 @@
 #include "ui/session/studio_session.h"
 #include "ui/session/table_browser.h"
 #include "ui/session/timeline_bar.h"
+#include "ui/studio/appearance_dock.h"
 #include "ui/studio/asset_viewer.h"
 #include "ui/studio/world_loader.h"
 #include "ui/studio/world_navigation.h"
@@ -67,6 +68,11 @@ Studio::Studio(MainWindow* window)
     m_worldMap = new WorldMapDock(m_window);
     m_window->addDockWidget(Qt::RightDockWidgetArea, m_worldMap);
     m_window->tabifyDockWidget(m_tablesDock, m_worldMap);
+    // So does Appearance (docs/studio.md#appearance), dressing the Setup in the viewport.
+    m_appearance = new AppearanceDock(m_window);
+    m_window->addDockWidget(Qt::RightDockWidgetArea, m_appearance);
+    m_window->tabifyDockWidget(m_tablesDock, m_appearance);
+    m_worldMap->raise(); // the tab shown first, as before
     // The timeline gets the whole width under the viewport, the log and plot share a row below
     // it, and the right column stays narrow enough to leave the viewport most of the window.
     m_window->splitDockWidget(m_timelineDock, m_eventLogDock, Qt::Vertical);
@@ -124,7 +130,8 @@ void Studio::addViewActions() {
     view->addSeparator();
     for (QDockWidget* dock :
          {m_launcherDock, m_tablesDock, m_timelineDock, m_eventLogDock, m_plotDock,
-          static_cast<QDockWidget*>(m_worldMap), static_cast<QDockWidget*>(m_gallery)})
+          static_cast<QDockWidget*>(m_worldMap), static_cast<QDockWidget*>(m_gallery),
+          static_cast<QDockWidget*>(m_appearance)})
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
     QMenu* viewport = view->addMenu(tr("Vie&wport"));
@@ -161,6 +168,7 @@ void Studio::rebuildSession() {
     for (QDockWidget* dock :
          {m_launcherDock, m_tablesDock, m_timelineDock, m_eventLogDock, m_plotDock})
         delete dock->widget();
+    m_appearance->setSession(nullptr);
     delete m_session;
     m_session = nullptr;
     m_launcher = nullptr;
@@ -187,6 +195,7 @@ void Studio::rebuildSession() {
     m_timelineDock->setWidget(m_timeline);
     m_eventLogDock->setWidget(m_eventLog);
     m_plotDock->setWidget(m_plot);
+    m_appearance->setSession(m_session);
     m_sound = new SoundPlayer(m_session, m_session);
     m_assetPane->setSoundPlayer(m_sound);
     // What happens in the scene (a Setup, an effect, a scenario) brings the 3D view forward.

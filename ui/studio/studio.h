@@ -1,7 +1,8 @@
 #pragma once
 // The studio put together (architecture.md): MainWindow's browser and inspector around the Qt3D
 // viewport, and the effect session with its launcher, timeline, event log, particle plot and
-// table browser as docks, and its sound, and the World map of the open cell DAT. Choosing a Setup
+// table browser as docks, and its sound, the World map of the open cell DAT, and the Appearance
+// dock that dresses the Setup shown. Choosing a Setup
 // in the browser shows it; choosing a LandBlock or LandBlockInfo shows that landblock and its
 // neighbours (docs/render.md#the-world); choosing a PhysicsScriptTable lists it; a texture, palette
 // or sound shows in the Asset tab beside the viewport (asset_pane.h). The session is
@@ -38,6 +39,7 @@ namespace portalkit::ui {
 // (client_cell_1.dat, client_local_English.dat, client_highres.dat) that lie beside it.
 QStringList defaultDats(const QString& applicationDir);
 
+class AppearanceDock;
 class AssetPane;
 class EffectLauncher;
 class EventLog;
@@ -82,6 +84,9 @@ class Studio : public QObject {
     // Thumbnails of the portal DAT's Setups, GfxObjs and textures; a double-click opens one in
     // the browser.
     GalleryDock* gallery() const { return m_gallery; }
+    // Dresses the Setup shown: clothing, palette template, shade and the ObjDesc itself
+    // (docs/studio.md#appearance).
+    AppearanceDock* appearance() const { return m_appearance; }
     // Goes to a landblock (0xXXYYFFFF) the map was clicked on: selects its LandBlock in the
     // browser when the cell DAT holds it, which shows it in the viewport (showLandblock), else
     // only a word on the status bar. False in that second case.
@@ -171,6 +176,7 @@ class Studio : public QObject {
     QDockWidget* m_tablesDock;
     WorldMapDock* m_worldMap;
     GalleryDock* m_gallery;
+    AppearanceDock* m_appearance;
     WorldNavigation* m_navigation;
     WorldPlacement* m_placement;
     AssetViewer* m_assetViewer;    // GfxObjs, emitters and Animations alone
