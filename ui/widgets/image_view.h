@@ -48,7 +48,9 @@ class ImageView : public QWidget {
     // The texel under a widget point; nothing off the image.
     std::optional<QPoint> texelAt(QPointF widgetPoint) const;
 
-    QSize sizeHint() const override { return {360, 360}; }
+    // Modest: in the Asset tab's scrolling page a large hint would ask for a scroll bar (the
+    // page is given its preferred height for its width); the view stretches to fill anyway.
+    QSize sizeHint() const override { return {240, 160}; }
     QSize minimumSizeHint() const override { return {96, 96}; }
 
   signals:
