@@ -199,7 +199,7 @@ void printTable(const Figures& f) {
     };
     row("open bare SQLite (yardstick)", f.bareOpenMs, f.bareOpenMs);
     row("open the index", f.openMs, f.bareOpenMs);
-    row("list + stat every file (yardstick)", f.walkMs, f.walkMs);
+    row("list + stat each file (yardstick)", f.walkMs, f.walkMs);
     row("open, checking the source", f.checkedOpenMs, f.walkMs);
     for (const Lookups& l : f.lookups)
         row("find by " + l.kind + (l.kind == "WCID" ? " (yardstick)" : ""), l.ms,
@@ -213,10 +213,13 @@ void printTable(const Figures& f) {
                 .arg(kTargetSearchMs)
                 .arg(verdict(f.nameP95() <= kTargetSearchMs))
                 .arg(fixed(f.nameP95(), 3));
-    text += QStringLiteral("target: open <= %1 ms (median): %2 (%3 ms)\n")
+    text += QStringLiteral("target: open <= %1 ms (median): %2 (%3 ms; %4 ms checking the source: "
+                           "%5)\n")
                 .arg(kTargetOpenMs)
                 .arg(verdict(median(f.openMs) <= kTargetOpenMs))
-                .arg(fixed(median(f.openMs), 3));
+                .arg(fixed(median(f.openMs), 3))
+                .arg(fixed(median(f.checkedOpenMs), 1))
+                .arg(verdict(median(f.checkedOpenMs) <= kTargetOpenMs));
     printOut(text);
 }
 
@@ -246,14 +249,15 @@ QJsonObject toJson(const Figures& f) {
          {"openCheckingSource", timesJson(f.checkedOpenMs, f.walkMs)},
          {"lookups", lookups},
          {"targets",
-          QJsonObject{
-              {"importSeconds", QJsonObject{{"max", kTargetImportSeconds},
-                                            {"pass", import <= kTargetImportSeconds}}},
-              {"nameSearchMsP95", QJsonObject{{"max", kTargetSearchMs},
-                                              {"value", f.nameP95()},
-                                              {"pass", f.nameP95() <= kTargetSearchMs}}},
-              {"openMsMedian", QJsonObject{{"max", kTargetOpenMs},
-                                           {"pass", median(f.openMs) <= kTargetOpenMs}}}}}});
+          QJsonObject{{"importSeconds", QJsonObject{{"max", kTargetImportSeconds},
+                                                    {"pass", import <= kTargetImportSeconds}}},
+                      {"nameSearchMsP95", QJsonObject{{"max", kTargetSearchMs},
+                                                      {"value", f.nameP95()},
+                                                      {"pass", f.nameP95() <= kTargetSearchMs}}},
+                      {"openMsMedian", QJsonObject{{"max", kTargetOpenMs},
+                                                   {"pass", median(f.openMs) <= kTargetOpenMs},
+                                                   {"checkingSourcePass",
+                                                    median(f.checkedOpenMs) <= kTargetOpenMs}}}}}});
 }
 
 } // namespace
