@@ -1,13 +1,14 @@
 // The studio's Appearance dock (docs/studio.md#appearance) under Xvfb on the demo DAT: the demo
 // tunic is listed for the demo human and for nothing else; choosing it puts the table's changes
 // in the dock's ObjDesc and changes the viewport where the torso is, not at the head or feet;
-// the shade picks each PaletteSet's palette by the client's formula; an edit in the tree, a JSON
-// file and Clear re-dress the human live. Expected values come from the DAT's records, read here.
+// the shade picks each PaletteSet's palette by the client's formula; an edit in the tree, Add and
+// Remove, a JSON file and Clear re-dress the human live. Expected values come from the DAT's records, read here.
 //
 // PORTALKIT_HOLD_SECONDS=<s> keeps the dressed studio on screen that long (for a screenshot).
 
 #include "datreader/records/clothing_table.h"
 #include "datreader/records/palette_set.h"
+#include "datreader/records/setup.h"
 #include "preview/appearance/compose.h"
 #include "preview/appearance/obj_desc.h"
 #include "support/demo_dats.h"
@@ -19,14 +20,17 @@
 #include "ui/studio/studio.h"
 #include "ui/widgets/main_window.h"
 
+#include <QAction>
 #include <QColor>
 #include <QDockWidget>
 #include <QFile>
 #include <QImage>
+#include <QMenu>
 #include <QRect>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QTreeWidgetItem>
 #include <cmath>
 
@@ -258,6 +262,42 @@ class TestStudioAppearance : public QObject {
                  before.textureChanges.at(0).oldTexture);
         const qsizetype left = difference(m_bare, settled()).pixels;
         QVERIFY2(left < 10, qPrintable(QString::number(left)));
+    }
+
+    // Add puts in an entry that changes nothing (the image stays), Remove takes the selected
+    // one out again.
+    void addAndRemoveEntries() {
+        QVERIFY(m_dock->chooseClothing(kTunic));
+        const ObjDesc worn = m_dock->objDesc();
+        const QImage dressed = settled();
+        QToolButton* add = nullptr;
+        QToolButton* remove = nullptr;
+        for (QToolButton* button : m_dock->findChildren<QToolButton*>()) {
+            if (button->text() == "Add")
+                add = button;
+            if (button->text() == "Remove")
+                remove = button;
+        }
+        QVERIFY(add && add->menu() && remove);
+        QAction* partChange = nullptr;
+        for (QAction* action : add->menu()->actions())
+            if (action->text() == "Part change")
+                partChange = action;
+        QVERIFY(partChange);
+        partChange->trigger();
+        const ObjDesc added = m_dock->objDesc();
+        QCOMPARE(added.partChanges.size(), worn.partChanges.size() + 1);
+        const auto setup = demoRecord<dat::Setup>(demoPortalDat(), kHuman);
+        const auto& fresh = added.partChanges.back(); // the Setup's own GfxObj for that part
+        QCOMPARE(fresh.gfxObj, setup.parts.at(fresh.part));
+        const qsizetype moved = difference(dressed, settled()).pixels;
+        QVERIFY2(moved < 10, qPrintable(QString::number(moved)));
+
+        QTreeWidgetItem* group = m_dock->tree()->groupItem(ObjDescTree::PartChanges);
+        QCOMPARE(group->childCount(), int(added.partChanges.size()));
+        m_dock->tree()->setCurrentItem(group->child(group->childCount() - 1));
+        remove->click();
+        QCOMPARE(m_dock->objDesc(), worn);
     }
 
     void jsonSavedAndLoaded() {
