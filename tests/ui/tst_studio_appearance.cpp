@@ -2,7 +2,8 @@
 // tunic is listed for the demo human and for nothing else; choosing it puts the table's changes
 // in the dock's ObjDesc and changes the viewport where the torso is, not at the head or feet;
 // the shade picks each PaletteSet's palette by the client's formula; an edit in the tree, Add and
-// Remove, a JSON file and Clear re-dress the human live. Expected values come from the DAT's records, read here.
+// Remove, a JSON file and Clear re-dress the human live. Expected values come from the DAT's
+// records, read here.
 //
 // PORTALKIT_HOLD_SECONDS=<s> keeps the dressed studio on screen that long (for a screenshot).
 
