@@ -68,6 +68,17 @@ cmp -s rebuilt-cell.dat "$share/portalkit/demo/client_cell_1.dat" ||
 if [ -x "$usr/bin/portalkit-studio" ]; then
     QT_QPA_PLATFORM=offscreen "$usr/bin/portalkit-studio" --version 2>/dev/null |
         grep -q "^PortalKit Studio " || fail "portalkit-studio --version failed"
+    # A GUI build's portalkit has `thumbnails` (docs/cli.md#thumbnails); it draws only with an X
+    # display, so the thumbnails themselves are checked when there is one.
+    "$usr/bin/portalkit" thumbnails --help | grep -q contact_sheet.png ||
+        fail "portalkit thumbnails --help failed"
+    if [ -n "${DISPLAY:-}" ]; then
+        QT3D_RENDERER=opengl "$usr/bin/portalkit" thumbnails "$dat" --type Setup -o thumbs \
+            --size 32 >/dev/null || fail "portalkit thumbnails failed on the installed demo DAT"
+        setups=$("$usr/bin/portalkit" ls "$dat" --type Setup | wc -l)
+        [ -s thumbs/contact_sheet.png ] && [ "$(ls thumbs/0x02*.png | wc -l)" = "$setups" ] ||
+            fail "portalkit thumbnails did not write one PNG per Setup and a contact sheet"
+    fi
 fi
 
 step "desktop entry, AppStream metadata, MIME type"
@@ -103,6 +114,11 @@ complete_words() { # complete_words PROGRAM WORD... : what TAB offers after the 
 [ "$(complete_words portalkit bench pa)" = particles ] || fail "completion of a suite"
 [ "$(complete_words portalkit bench p)" = "particles physics" ] || fail "completion of suites sharing a prefix"
 [ "$(complete_words portalkit weenies f)" = find ] || fail "completion of a weenies action"
+if [ -x "$usr/bin/portalkit-studio" ]; then # `thumbnails` is in GUI builds only
+    [ "$(complete_words portalkit thumb)" = thumbnails ] || fail "completion of thumbnails"
+    [ "$(complete_words portalkit thumbnails --ty)" = --type ] ||
+        fail "completion of a thumbnails option"
+fi
 
 step "examples/list_entries against the installed CMake package"
 cmake -S "$root/examples/list_entries" -B example -G Ninja -DCMAKE_BUILD_TYPE=Release \
