@@ -99,6 +99,59 @@ void addPhysicsBsp(std::vector<float>& internal, std::vector<float>& leaves, con
     }
 }
 
+void addScenarioWorld(std::vector<float>& boxes, std::vector<float>& spheres,
+                      const preview::FrameSnapshot& snapshot) {
+    if (!snapshot.world)
+        return;
+    for (const preview::WorldBox& box : snapshot.world->boxes)
+        addBox(boxes, toQt(box.min), toQt(box.max));
+    for (const preview::WorldSphere& sphere : snapshot.world->spheres)
+        addSphere(spheres, toQt(sphere.center), sphere.radius);
+}
+
+// A ground grid of 0.5 m round the middle of `b`, on the scenario's ground plane when there is
+// one (sloped or not), else at z = 0.
+void addGrid(std::vector<float>& out, const preview::FrameSnapshot& snapshot,
+             const BoundingSphere& b) {
+    const float step = 0.5f;
+    const int half = 10;
+    const QVector3D c(std::round(b.center.x() / step) * step,
+                      std::round(b.center.y() / step) * step, 0);
+    const auto onGround = [&](QVector3D p) {
+        if (!snapshot.world || !snapshot.world->ground)
+            return p;
+        const preview::GroundPlane& g = *snapshot.world->ground;
+        const QVector3D n = toQt(g.normal).normalized();
+        if (!(std::abs(n.z()) > 1e-3f))
+            return p;
+        p.setZ(g.height - (n.x() * p.x() + n.y() * p.y()) / n.z());
+        return p;
+    };
+    for (int i = -half; i <= half; ++i) {
+        addLine(out, onGround(c + QVector3D(float(i) * step, -half * step, 0)),
+                onGround(c + QVector3D(float(i) * step, half * step, 0)));
+        addLine(out, onGround(c + QVector3D(-half * step, float(i) * step, 0)),
+                onGround(c + QVector3D(half * step, float(i) * step, 0)));
+    }
+}
+
+// The snapshot's parts' physics polygons; for a GfxObj alone (parts without owners) its physics
+// BSP too: on a Setup's dozens of parts the nested spheres would hide the model.
+void addPartsPhysics(std::vector<float>& polygons, std::vector<float>& bspInternal,
+                     std::vector<float>& bspLeaves, const preview::FrameSnapshot& snapshot,
+                     const preview::Assets& assets) {
+    for (const preview::PartInstance& part : snapshot.parts) {
+        const auto* gfx = assets.get<dat::GfxObj>(part.gfxObj);
+        if (!gfx)
+            continue;
+        const QMatrix4x4 m = frameMatrix(part.world, toQt(part.scale));
+        addPhysicsPolygons(polygons, *gfx, m);
+        if (snapshot.owners.empty())
+            addPhysicsBsp(bspInternal, bspLeaves, *gfx, m,
+                          std::max({part.scale.x, part.scale.y, part.scale.z}));
+    }
+}
+
 } // namespace
 
 SceneView::LineOverlay& SceneView::lineOverlay(int slot, const QColor& color) {
@@ -151,12 +204,7 @@ void SceneView::updateOverlays(const preview::FrameSnapshot& snapshot) {
     };
     // A scenario's world is part of the scene, not an overlay: walls and target spheres show.
     std::vector<float> worldBoxes, worldSpheres;
-    if (snapshot.world) {
-        for (const preview::WorldBox& box : snapshot.world->boxes)
-            addBox(worldBoxes, toQt(box.min), toQt(box.max));
-        for (const preview::WorldSphere& sphere : snapshot.world->spheres)
-            addSphere(worldSpheres, toQt(sphere.center), sphere.radius);
-    }
+    addScenarioWorld(worldBoxes, worldSpheres, snapshot);
     const auto on = [this](Overlay o) { return m_overlayOn[int(o)]; };
     for (const preview::OwnerInstance& owner : snapshot.owners) {
         const dat::Setup* setup = m_assets ? m_assets->get<dat::Setup>(owner.setup) : nullptr;
@@ -193,49 +241,19 @@ void SceneView::updateOverlays(const preview::FrameSnapshot& snapshot) {
             if (light.range > 0 && std::isfinite(light.range) && light.range < 1000)
                 addSphere(built[6].lines, o, light.range);
         }
-    if (on(Overlay::Grid)) {
-        // On the scenario's ground plane when there is one (sloped or not), else at z = 0.
-        const BoundingSphere b = bounds(snapshot);
-        const float step = 0.5f;
-        const int half = 10;
-        const QVector3D c(std::round(b.center.x() / step) * step,
-                          std::round(b.center.y() / step) * step, 0);
-        const auto onGround = [&](QVector3D p) {
-            if (!snapshot.world || !snapshot.world->ground)
-                return p;
-            const preview::GroundPlane& g = *snapshot.world->ground;
-            const QVector3D n = toQt(g.normal).normalized();
-            if (!(std::abs(n.z()) > 1e-3f))
-                return p;
-            p.setZ(g.height - (n.x() * p.x() + n.y() * p.y()) / n.z());
-            return p;
-        };
-        for (int i = -half; i <= half; ++i) {
-            addLine(built[7].lines, onGround(c + QVector3D(float(i) * step, -half * step, 0)),
-                    onGround(c + QVector3D(float(i) * step, half * step, 0)));
-            addLine(built[7].lines, onGround(c + QVector3D(-half * step, float(i) * step, 0)),
-                    onGround(c + QVector3D(half * step, float(i) * step, 0)));
-        }
-    }
+    if (on(Overlay::Grid))
+        addGrid(built[7].lines, snapshot, bounds(snapshot));
     built.push_back({QColor(170, 170, 185), std::move(worldBoxes)});  // 8 world boxes
     built.push_back({QColor(230, 110, 60), std::move(worldSpheres)}); // 9 world spheres
     addWorldOverlays(built);
-    if (on(Overlay::PhysicsPolygons)) // the last slot: the world's and the parts' together
-        for (const preview::PartInstance& part : snapshot.parts)
-            if (const auto* gfx = m_assets ? m_assets->get<dat::GfxObj>(part.gfxObj) : nullptr)
-                addPhysicsPolygons(built.back().lines, *gfx,
-                                   frameMatrix(part.world, toQt(part.scale)));
-    // 14, 15: a GfxObj alone (parts without owners) also shows its physics BSP; on a Setup's
-    // dozens of parts the nested spheres would hide the model.
-    const std::size_t bspSlot = built.size();
+    // 14, 15: the BSP of a GfxObj alone, after the physics slot (13) that the world's and the
+    // parts' polygons share.
+    const std::size_t physics = built.size() - 1;
     built.push_back({QColor(120, 90, 200), {}});  // 14 BSP internal nodes
     built.push_back({QColor(190, 150, 255), {}}); // 15 BSP leaves
-    if (on(Overlay::PhysicsPolygons) && snapshot.owners.empty())
-        for (const preview::PartInstance& part : snapshot.parts)
-            if (const auto* gfx = m_assets ? m_assets->get<dat::GfxObj>(part.gfxObj) : nullptr)
-                addPhysicsBsp(built[bspSlot].lines, built[bspSlot + 1].lines, *gfx,
-                              frameMatrix(part.world, toQt(part.scale)),
-                              std::max({part.scale.x, part.scale.y, part.scale.z}));
+    if (on(Overlay::PhysicsPolygons) && m_assets)
+        addPartsPhysics(built[physics].lines, built[physics + 1].lines, built[physics + 2].lines,
+                        snapshot, *m_assets);
     for (int slot = 0; slot < int(built.size()); ++slot) {
         const Built& b = built[std::size_t(slot)];
         if (b.lines.empty() && !m_lines.count(slot))
