@@ -96,11 +96,33 @@ std::optional<std::vector<std::uint32_t>> idsFrom(const QString& text) {
     return ids;
 }
 
+// One WCID's projectile pin from the index, named after its weenie (its class name when it has
+// no Name), or why there is none.
+audit::CorpusProjectile corpusProjectile(const weenies::WeenieIndex& index, std::uint32_t wcid,
+                                         const QString& indexName) {
+    audit::CorpusProjectile entry{wcid, std::nullopt, {}};
+    const auto weenie = index.byWcid(wcid);
+    if (!weenie) {
+        entry.reason = "absent from " + indexName;
+        return entry;
+    }
+    const QString name = weenie->name.isEmpty() ? weenie->className : weenie->name;
+    const std::uint32_t setup = weenie->did(weenies::did::kSetup);
+    if (!setup) {
+        entry.reason = QStringLiteral("%1 names no Setup").arg(name);
+        return entry;
+    }
+    const std::uint32_t table = weenie->did(weenies::did::kPhysicsEffectTable);
+    entry.pin =
+        audit::ProjectilePin{wcid, name, setup, table ? std::optional(table) : std::nullopt};
+    return entry;
+}
+
 // --weenies INDEX [--projectiles LIST]: the projectile map from the user's weenie corpus
 // (docs/audit.md#projectiles-from-a-weenie-corpus). Nothing (said on stderr) on a bad list or
 // an index that does not open; an empty list when --weenies is not given.
-std::optional<std::vector<audit::CorpusProjectile>> corpusProjectiles(
-    const QCommandLineParser& parser) {
+std::optional<std::vector<audit::CorpusProjectile>>
+corpusProjectiles(const QCommandLineParser& parser) {
     if (!parser.isSet("weenies")) {
         if (parser.isSet("projectiles")) {
             printError("--projectiles needs --weenies INDEX");
@@ -121,19 +143,8 @@ std::optional<std::vector<audit::CorpusProjectile>> corpusProjectiles(
             std::fprintf(stderr, "portalkit: %s was rebuilt from its changed source\n",
                          qPrintable(parser.value("weenies")));
         std::vector<audit::CorpusProjectile> corpus;
-        for (std::uint32_t wcid : *wcids) {
-            audit::CorpusProjectile entry{wcid, std::nullopt, {}};
-            const auto weenie = index.byWcid(wcid);
-            if (!weenie)
-                entry.reason = "absent from " + parser.value("weenies");
-            else if (const std::uint32_t setup = weenie->did(weenies::did::kSetup); !setup)
-                entry.reason = QStringLiteral("%1 names no Setup").arg(weenie->name);
-            else if (const std::uint32_t table = weenie->did(weenies::did::kPhysicsEffectTable))
-                entry.pin = audit::ProjectilePin{wcid, weenie->name, setup, table};
-            else
-                entry.pin = audit::ProjectilePin{wcid, weenie->name, setup, std::nullopt};
-            corpus.push_back(std::move(entry));
-        }
+        for (std::uint32_t wcid : *wcids)
+            corpus.push_back(corpusProjectile(index, wcid, parser.value("weenies")));
         return corpus;
     } catch (const weenies::WeenieError& error) {
         printError(QString::fromUtf8(error.what()));

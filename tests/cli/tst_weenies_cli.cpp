@@ -269,6 +269,31 @@ class TestWeeniesCli : public QObject {
                  run.out.constData());
     }
 
+    void aWeenieWithoutSetupOrNameIsNamedAllTheSame() {
+        const QTemporaryDir dir;
+        QVERIFY(copySamples(dir.path() + "/corpus"));
+        // Flame Bolt loses its Setup row, Frost Bolt its Name.
+        QVERIFY(replaceIn(dir.path() + "/corpus/07277 Flame Bolt.sql",
+                          "VALUES (7277,   1,   33555469) /* Setup */\n     ,", "VALUES"));
+        QVERIFY(replaceIn(dir.path() + "/corpus/07279 Frost Bolt.sql", "(7279,   1, 'Frost Bolt')",
+                          "(7279,   2, 'Frost Bolt')"));
+        const QString index = dir.filePath("w.sqlite");
+        const auto imported =
+            runPortalkit({"weenies", "import", dir.path() + "/corpus", "-o", index});
+        QVERIFY2(imported.exitCode == 0, imported.err.constData());
+        const auto run = runPortalkit({"audit", kDemo, "--weenies", index});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.out.contains("projectile.weenie: expected WCID 7277 with a Setup, found Flame "
+                                  "Bolt names no Setup"),
+                 run.out.constData());
+        // Frost Bolt, nameless, still passes, under its class name.
+        const auto json = runPortalkit({"audit", kDemo, "--weenies", index, "--json"});
+        bool frost = false;
+        for (const QJsonValue& pin : jsonOf(json.out)["results"].toArray())
+            frost |= pin["name"].toString() == "frostbolt (WCID 7279)" && pin["passed"].toBool();
+        QVERIFY2(frost, json.out.constData());
+    }
+
     void projectileListsAndTheirMistakes() {
         // Only the WCIDs asked for; one the corpus lacks is a finding naming it.
         auto run = runPortalkit(
