@@ -7,6 +7,7 @@
 //
 // PORTALKIT_HOLD_SECONDS=<s> keeps the dressed studio on screen that long (for a screenshot).
 
+#include "datreader/io/json_node.h"
 #include "datreader/records/clothing_table.h"
 #include "datreader/records/palette_set.h"
 #include "datreader/records/setup.h"
@@ -26,6 +27,9 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMenu>
 #include <QRect>
 #include <QStandardPaths>
@@ -325,6 +329,55 @@ class TestStudioAppearance : public QObject {
         QVERIFY2(m_dock->statusText().contains("objDesc.subPalettes[0].offset"),
                  qPrintable(m_dock->statusText()));
         QCOMPARE(m_dock->objDesc(), worn); // a refused file changes nothing
+    }
+
+    // A scenario's object wears its CreateObject's ModelData: the dock shows it (offsets and
+    // counts in colours, the wire's eights × 8), read-only, and saves it as JSON.
+    void scenarioObjectShownReadOnly() {
+        QFile file(PORTALKIT_SCENARIOS "/dressed_human.json");
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject model = QJsonDocument::fromJson(file.readAll())
+                                      .object()["messages"][0]["message"]["model"]
+                                      .toObject();
+        const auto id = [](const QJsonValue& v) { return v["id"].toString().toUInt(nullptr, 16); };
+        StudioSession& session = *m_studio->session();
+        QVERIFY(session.runScenario(PORTALKIT_SCENARIOS "/dressed_human.json"));
+        session.pause();
+        session.advanceFrames(3);
+        QCOMPARE(m_dock->setupId(), 0u); // nothing to dress
+        const ObjDesc worn = m_dock->objDesc();
+        QCOMPARE(worn.basePalette, id(model["basePalette"]));
+        const QJsonArray subs = model["subPalettes"].toArray();
+        QCOMPARE(worn.subPalettes.size(), std::size_t(subs.size()));
+        for (qsizetype i = 0; i < subs.size(); ++i) {
+            QCOMPARE(worn.subPalettes[i].palette, id(subs[i]));
+            QCOMPARE(worn.subPalettes[i].offset, std::uint32_t(subs[i]["offset"].toInt() * 8));
+            QCOMPARE(worn.subPalettes[i].numColors,
+                     std::uint32_t(subs[i]["colorCount"].toInt() * 8));
+        }
+        const QJsonValue texture = model["textureChanges"][0];
+        QCOMPARE(worn.textureChanges.at(0).newTexture, id(texture["newTexture"]));
+        QCOMPARE(worn.textureChanges.at(0).oldTexture, id(texture["oldTexture"]));
+        QCOMPARE(m_dock->tree()->groupItem(ObjDescTree::SubPalettes)->childCount(),
+                 int(subs.size()));
+
+        // Shown, not edited: a value typed changes nothing.
+        QTreeWidgetItem* change = m_dock->tree()->groupItem(ObjDescTree::TextureChanges)->child(0);
+        const QString newTexture = change->text(2);
+        change->setText(2, change->text(1));
+        QCOMPARE(m_dock->objDesc(), worn);
+        QCOMPARE(m_dock->tree()->groupItem(ObjDescTree::TextureChanges)->child(0)->text(2),
+                 newTexture);
+        QTemporaryDir dir;
+        QVERIFY(m_dock->saveJson(dir.filePath("captured.json")));
+        QFile saved(dir.filePath("captured.json"));
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        const QJsonDocument doc = QJsonDocument::fromJson(saved.readAll());
+        QCOMPARE(preview::appearance::fromJson(dat::JsonNode(doc.object(), "objDesc")), worn);
+
+        QVERIFY(m_window->selectEntry(kWisp));
+        QVERIFY(showHuman());
+        QVERIFY(m_dock->objDesc().empty());
     }
 
     // Clear takes everything off: the image is the undressed one again. The clothes stay with

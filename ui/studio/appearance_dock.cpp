@@ -143,9 +143,10 @@ void AppearanceDock::setSession(StudioSession* session) {
         disconnect(m_session, nullptr, this, nullptr);
     m_session = session;
     if (session) {
-        // A replay (a seek, a loop) resets the scene too: refresh() only acts on a change.
+        // A scenario's objects are made as it plays: the snapshot follows them (refresh only
+        // compares two pointers when nothing changed).
         for (auto signal : {&StudioSession::sceneReset, &StudioSession::actionsChanged,
-                            &StudioSession::objDescChanged})
+                            &StudioSession::objDescChanged, &StudioSession::snapshotChanged})
             connect(session, signal, this, &AppearanceDock::refresh);
         const auto assets = session->assetsPtr();
         if (assets->dat() != m_indexedDat) {
@@ -174,10 +175,23 @@ void AppearanceDock::indexFinished() {
     emit indexReady();
 }
 
+// In a scenario: what the target object wears, from its CreateObject's ModelData (null when
+// it wears nothing); the pointer keeps its Appearance alive and is the same while it is.
+std::shared_ptr<const ObjDesc> AppearanceDock::scenarioLook(std::uint32_t* ownerSetup) const {
+    if (!m_session || m_session->mode() != StudioSession::Mode::Scenario || !m_session->hasScene())
+        return nullptr;
+    const preview::Owner* owner = m_session->scenePtr()->owner(m_session->targetOwner());
+    if (!owner || !owner->appearance)
+        return nullptr;
+    *ownerSetup = owner->setupId;
+    return {owner->appearance, &owner->appearance->desc};
+}
+
 void AppearanceDock::refresh() {
     const bool setupMode = m_session && m_session->mode() == StudioSession::Mode::Setup;
     const std::uint32_t setup = setupMode ? m_session->setupId() : 0;
-    const auto desc = setupMode ? m_session->objDesc() : nullptr;
+    std::uint32_t wearer = 0; // a scenario's object, shown read-only
+    const auto desc = setupMode ? m_session->objDesc() : scenarioLook(&wearer);
     if (m_refreshed && setup == m_setup && desc == m_shownDesc)
         return;
     const bool newSetup = !m_refreshed || setup != m_setup;
@@ -189,13 +203,19 @@ void AppearanceDock::refresh() {
         fillClothing();
     }
     m_subject->setText(
-        m_setup ? tr("Dressing Setup %1").arg(hex(m_setup))
-                : tr("Choose a Setup in the browser to dress it (scenarios, emitters and "
-                     "landblocks are not dressed here)."));
+        m_setup  ? tr("Dressing Setup %1").arg(hex(m_setup))
+        : wearer ? tr("The scenario's object (Setup %1) wears its CreateObject's ModelData: shown "
+                      "here, not edited; Save… writes it as JSON.")
+                       .arg(hex(wearer))
+                 : tr("Choose a Setup in the browser to dress it (emitters and landblocks are "
+                      "not dressed; a scenario's objects wear their own ModelData)."));
     for (QWidget* w : std::initializer_list<QWidget*>{m_clothing, m_templates, m_shade, m_tree,
                                                       m_add, m_remove, m_load, m_save, m_clear})
         w->setEnabled(m_setup != 0);
     m_templates->setEnabled(m_setup && clothing());
+    m_tree->setEnabled(m_setup || wearer);
+    m_tree->setEditable(m_setup != 0);
+    m_save->setEnabled(m_setup || wearer);
     m_tree->setDesc(desc ? *desc : ObjDesc{});
     showStatus(m_choiceProblems);
 }

@@ -58,7 +58,8 @@ class AppearanceDock : public QDockWidget {
     double shade() const;
     static constexpr int kShadeSteps = 100;
 
-    // The ObjDesc the Setup wears (empty when none).
+    // The ObjDesc the Setup wears (empty when none); in a scenario, what its target object
+    // wears (shown read-only).
     preview::appearance::ObjDesc objDesc() const;
     // Dresses the Setup in `desc`, as an edit would (the clothing choice is forgotten).
     bool applyObjDesc(const preview::appearance::ObjDesc& desc);
@@ -79,7 +80,8 @@ class AppearanceDock : public QDockWidget {
   private:
     QLayout* makeChoices(); // clothing, template and shade
     QLayout* makeButtons(); // add, remove, load, save, clear
-    void refresh();         // follows the session: its Setup and its ObjDesc
+    void refresh(); // follows the session: its Setup and its ObjDesc, or a scenario's object's
+    std::shared_ptr<const preview::appearance::ObjDesc> scenarioLook(std::uint32_t* setup) const;
     void fillClothing();    // the items for m_setup
     void fillTemplates();   // the templates of the chosen item
     void dressFromChoice(); // the ObjDesc from item, template and shade

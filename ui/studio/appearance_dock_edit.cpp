@@ -21,6 +21,10 @@ namespace appearance = preview::appearance;
 using appearance::ObjDesc;
 
 void AppearanceDock::treeEdited(const QJsonObject& form) {
+    if (!m_setup) { // a scenario object's ObjDesc is shown, not edited
+        m_tree->setDesc(objDesc());
+        return;
+    }
     try {
         // The clothing controls stay as they are: moving one builds the ObjDesc again.
         dress(

@@ -62,7 +62,7 @@ ObjDescTree::ObjDescTree(QWidget* parent) : QTreeWidget(parent) {
     // Only values are edited (a double-click on one); a group's row is its title.
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     connect(this, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem* item, int column) {
-        if (groupOf(item) >= 0 && !item->text(column).isEmpty())
+        if (m_editable && groupOf(item) >= 0 && !item->text(column).isEmpty())
             editItem(item, column);
     });
     setDesc({});

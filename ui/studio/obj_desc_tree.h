@@ -25,6 +25,9 @@ class ObjDescTree : public QTreeWidget {
     // The rows as JSON: ids as typed ("0x04000C44"), plain whole numbers as numbers.
     QJsonObject jsonForm() const;
 
+    // Off: shown only (a scenario object's ObjDesc); a double-click edits nothing.
+    void setEditable(bool editable) { m_editable = editable; }
+
     QTreeWidgetItem* groupItem(Group group) const { return topLevelItem(int(group)); }
     // The entry's group (an entry row) or -1 (a group row, or nothing).
     static int groupOf(const QTreeWidgetItem* item);
@@ -35,6 +38,8 @@ class ObjDescTree : public QTreeWidget {
 
   private:
     void addEntryRow(Group group, const QStringList& values);
+
+    bool m_editable = true;
 };
 
 } // namespace portalkit::ui
