@@ -239,6 +239,10 @@ std::vector<Weenie> WeenieIndex::Impl::select(const QString& where,
 
 void WeenieIndex::write(const QString& path, const std::vector<Weenie>& weenies,
                         const SourceStamp& stamp) {
+    // `-o corpus.sql` typed by mistake must not cost the user a file.
+    if (QFileInfo::exists(path) && !isIndexFile(path))
+        throw WeenieError(path, QStringLiteral("is not a weenie index; not replacing it (remove "
+                                               "it first, or choose another output)"));
     const QString temporary =
         path + QStringLiteral(".tmp-") + QString::number(QCoreApplication::applicationPid());
     QFile::remove(temporary);
@@ -261,6 +265,32 @@ void WeenieIndex::write(const QString& path, const std::vector<Weenie>& weenies,
     }
 }
 
+namespace {
+
+// The meta rows of an index at `path`, through `connection`; nothing when the file is no SQLite
+// database or has no meta table.
+std::optional<std::map<QString, QString>> metaOf(const Connection& connection,
+                                                 const QString& path) {
+    openSqlite(connection, path, true);
+    QSqlQuery meta(connection.db());
+    if (!meta.exec(QStringLiteral("SELECT key, value FROM meta")))
+        return std::nullopt;
+    std::map<QString, QString> values;
+    while (meta.next())
+        values[meta.value(0).toString()] = meta.value(1).toString();
+    return values;
+}
+
+} // namespace
+
+bool WeenieIndex::isIndexFile(const QString& path) {
+    if (!QFileInfo(path).isFile())
+        return false;
+    const Connection connection;
+    const auto values = metaOf(connection, path);
+    return values && values->count("format") && values->at("format") == kFormat;
+}
+
 WeenieIndex WeenieIndex::open(const QString& path) {
     if (!QFileInfo(path).isFile())
         throw WeenieError(path, QStringLiteral("no such index (make one with `portalkit weenies "
@@ -268,13 +298,10 @@ WeenieIndex WeenieIndex::open(const QString& path) {
                                     .arg(path));
     auto impl = std::make_unique<Impl>();
     impl->path = path;
-    openSqlite(impl->connection, path, true);
-    QSqlQuery meta(impl->connection.db());
-    if (!meta.exec(QStringLiteral("SELECT key, value FROM meta")))
+    auto found = metaOf(impl->connection, path);
+    if (!found)
         throw WeenieError(path, QStringLiteral("not a PortalKit weenie index"));
-    std::map<QString, QString> values;
-    while (meta.next())
-        values[meta.value(0).toString()] = meta.value(1).toString();
+    std::map<QString, QString>& values = *found;
     if (values["format"] != kFormat)
         throw WeenieError(path, QStringLiteral("not a PortalKit weenie index"));
     if (values["version"] != QString::number(kVersion))

@@ -214,6 +214,14 @@ class TestWeeniesCli : public QObject {
             runPortalkit({"weenies", "import", m_dir.filePath("nothing"), "-o", index}).exitCode,
             2);
         QCOMPARE(bytesOf(index), before);
+        // `-o` naming a weenie file by mistake costs nothing.
+        const QString sample = m_dir.filePath("broken/00305 Quarrel.sql");
+        const QByteArray quarrel = bytesOf(sample);
+        const auto refused = runPortalkit({"weenies", "import", kSamples, "-o", sample});
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains("is not a weenie index; not replacing it"),
+                 refused.err.constData());
+        QCOMPARE(bytesOf(sample), quarrel);
     }
 
     // Acceptance: the samples give the demo DAT's projectile map.

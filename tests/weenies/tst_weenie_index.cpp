@@ -324,6 +324,25 @@ class TestWeenieIndex : public QObject {
                     .message()
                     .startsWith(QStringLiteral("index version 0; this PortalKit reads %1")
                                     .arg(WeenieIndex::kVersion)));
+
+        // A write replaces an index of any version, and never another file.
+        QVERIFY(WeenieIndex::isIndexFile(old));
+        QVERIFY(!WeenieIndex::isIndexFile(other));
+        QVERIFY(!WeenieIndex::isIndexFile(text.fileName()));
+        WeenieIndex::write(old, {}, {"x", "y"});
+        QCOMPARE(WeenieIndex::open(old).count(), std::size_t(0));
+        for (const QString& path : {text.fileName(), other}) {
+            const QByteArray before = [&] {
+                QFile file(path);
+                return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+            }();
+            error = errorOf([&] { WeenieIndex::write(path, {}, {"x", "y"}); });
+            QVERIFY2(error.message().startsWith("is not a weenie index; not replacing it"),
+                     error.what());
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QCOMPARE(file.readAll(), before);
+        }
     }
 
     void sourcesAreReadByKind() {
