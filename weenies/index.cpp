@@ -239,10 +239,6 @@ std::vector<Weenie> WeenieIndex::Impl::select(const QString& where,
 
 void WeenieIndex::write(const QString& path, const std::vector<Weenie>& weenies,
                         const SourceStamp& stamp) {
-    // `-o corpus.sql` typed by mistake must not cost the user a file.
-    if (QFileInfo::exists(path) && !isIndexFile(path))
-        throw WeenieError(path, QStringLiteral("is not a weenie index; not replacing it (remove "
-                                               "it first, or choose another output)"));
     const QString temporary =
         path + QStringLiteral(".tmp-") + QString::number(QCoreApplication::applicationPid());
     QFile::remove(temporary);

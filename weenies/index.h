@@ -35,11 +35,11 @@ class WeenieIndex {
     static constexpr int kVersion = 2; // 2: folded names and the trigram table
 
     // Writes `weenies` to `path` through a temporary file beside it renamed into place, so a
-    // failed import leaves the old index whole. Throws WeenieError, also when `path` is a file
-    // other than a weenie index (of any version), which it never replaces.
+    // failed import leaves the old index whole. Throws WeenieError.
     static void write(const QString& path, const std::vector<Weenie>& weenies,
                       const SourceStamp& stamp);
-    // Whether `path` is a PortalKit weenie index of any version.
+    // Whether `path` is a PortalKit weenie index of any version: `weenies import` replaces
+    // nothing else, so a mistyped -o cannot cost the user a file.
     static bool isIndexFile(const QString& path);
     // Throws WeenieError when the file is missing or not a PortalKit weenie index.
     static WeenieIndex open(const QString& path);

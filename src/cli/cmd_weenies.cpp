@@ -88,6 +88,12 @@ int import(const QCommandLineParser& parser, const QString& source) {
         !requireOption(parser, "output", "weenies import needs -o INDEX"))
         return kUsageOrIo;
     const QString output = parser.value("output");
+    // `-o corpus/07277 Flame Bolt.sql` typed by mistake must not cost the user a file.
+    if (QFileInfo::exists(output) && !weenies::WeenieIndex::isIndexFile(output)) {
+        printError(output + ": is not a weenie index; not replacing it (remove it first, or "
+                            "choose another output)");
+        return kUsageOrIo;
+    }
     try {
         const weenies::SourceStamp stamp = weenies::stampSource(source);
         QElapsedTimer timer;
