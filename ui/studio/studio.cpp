@@ -26,6 +26,7 @@
 #include <QFileInfo>
 #include <QIcon>
 #include <QMenu>
+#include <QScrollArea>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
@@ -190,7 +191,13 @@ void Studio::rebuildSession() {
     m_timeline = new TimelineBar(m_session);
     m_eventLog = new EventLog(m_session);
     m_plot = new ParticlePlot(m_session);
-    m_launcherDock->setWidget(m_launcher);
+    // Scrolled when the right column is short: its rows (Setup, tables, Weenie, thresholds) would
+    // otherwise set a minimum height that keeps the window from fitting a laptop's screen.
+    auto* launcherScroll = new QScrollArea;
+    launcherScroll->setWidget(m_launcher);
+    launcherScroll->setWidgetResizable(true);
+    launcherScroll->setFrameShape(QFrame::NoFrame);
+    m_launcherDock->setWidget(launcherScroll);
     m_tablesDock->setWidget(m_tables);
     m_timelineDock->setWidget(m_timeline);
     m_eventLogDock->setWidget(m_eventLog);
