@@ -17,6 +17,7 @@
 #include "ui/studio/world_placement.h"
 #include "ui/widgets/asset_pane.h"
 #include "ui/widgets/gallery_dock.h"
+#include "ui/widgets/inspector_dock.h"
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/world_map_dock.h"
 
@@ -65,15 +66,17 @@ Studio::Studio(MainWindow* window)
     m_timelineDock = addDock(tr("Timeline"), QStringLiteral("timeline"), Qt::BottomDockWidgetArea);
     m_eventLogDock = addDock(tr("Event log"), QStringLiteral("events"), Qt::BottomDockWidgetArea);
     m_plotDock = addDock(tr("Particles"), QStringLiteral("particles"), Qt::BottomDockWidgetArea);
-    // The map shares the right column with the script table: both are looked at now and then.
+    // The right column holds the Inspector above one tab group: Effects first, then the script
+    // table, the world map and Appearance (docs/studio.md#appearance), each looked at now and
+    // then. Three stacked groups left each too short for its rows on a laptop's screen.
+    m_window->tabifyDockWidget(m_launcherDock, m_tablesDock);
     m_worldMap = new WorldMapDock(m_window);
     m_window->addDockWidget(Qt::RightDockWidgetArea, m_worldMap);
     m_window->tabifyDockWidget(m_tablesDock, m_worldMap);
-    // So does Appearance (docs/studio.md#appearance), dressing the Setup in the viewport.
     m_appearance = new AppearanceDock(m_window);
     m_window->addDockWidget(Qt::RightDockWidgetArea, m_appearance);
-    m_window->tabifyDockWidget(m_tablesDock, m_appearance);
-    m_worldMap->raise(); // the tab shown first, as before
+    m_window->tabifyDockWidget(m_worldMap, m_appearance);
+    m_launcherDock->raise();
     // The timeline gets the whole width under the viewport, the log and plot share a row below
     // it, and the right column stays narrow enough to leave the viewport most of the window.
     m_window->splitDockWidget(m_timelineDock, m_eventLogDock, Qt::Vertical);
@@ -198,6 +201,13 @@ void Studio::rebuildSession() {
     launcherScroll->setWidgetResizable(true);
     launcherScroll->setFrameShape(QFrame::NoFrame);
     m_launcherDock->setWidget(launcherScroll);
+    // The first session's launcher opens with as much height as the Inspector (a scroll area asks
+    // for little); a saved layout, restored after this, and the user's own resizing win later.
+    if (!m_launcherSized) {
+        m_launcherSized = true;
+        // Weights, not pixels: the column's height shared half and half with the Inspector.
+        m_window->resizeDocks({m_window->inspectorDock(), m_launcherDock}, {1, 1}, Qt::Vertical);
+    }
     m_tablesDock->setWidget(m_tables);
     m_timelineDock->setWidget(m_timeline);
     m_eventLogDock->setWidget(m_eventLog);
