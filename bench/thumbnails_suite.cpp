@@ -15,6 +15,7 @@
 #include "ui/render/thumbnailer.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFileInfo>
@@ -150,12 +151,25 @@ QString caseLine(const Case& c) {
         .arg(maxOf(c.batchMs), 10, 'f', 1);
 }
 
+// The scroll program: beside this one in a build tree, else where an install puts it
+// (PORTALKIT_GALLERY_SCROLL_REL, relative to the installed portalkit); empty when neither exists.
+QString galleryScrollProgram() {
+    const QDir here(QCoreApplication::applicationDirPath());
+    for (const QString& path : {here.filePath("portalkit-gallery-scroll"),
+                                here.filePath(QStringLiteral(PORTALKIT_GALLERY_SCROLL_REL))})
+        if (QFileInfo(path).isExecutable())
+            return QDir::cleanPath(path);
+    return {};
+}
+
 // The scroll figures portalkit-gallery-scroll prints for `kind` and whether they meet the target,
 // or {"measured": false, "why"} when the program is missing (an install without it) or fails.
 QJsonObject measureScroll(const QString& datPath, const QString& kind) {
-    const QString program = QCoreApplication::applicationDirPath() + "/portalkit-gallery-scroll";
-    if (!QFileInfo(program).isExecutable())
-        return {{"measured", false}, {"pass", false}, {"why", program + " is not there"}};
+    const QString program = galleryScrollProgram();
+    if (program.isEmpty())
+        return {{"measured", false},
+                {"pass", false},
+                {"why", "portalkit-gallery-scroll is neither beside portalkit nor installed"}};
     QProcess process;
     process.setProcessChannelMode(QProcess::SeparateChannels);
     process.start(program, {datPath, "--kind", kind});

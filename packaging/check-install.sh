@@ -79,6 +79,10 @@ if [ -x "$usr/bin/portalkit-studio" ]; then
         [ -s thumbs/contact_sheet.png ] && [ "$(ls thumbs/0x02*.png | wc -l)" = "$setups" ] ||
             fail "portalkit thumbnails did not write one PNG per Setup and a contact sheet"
     fi
+    # `bench thumbnails` scrolls the Gallery through this program, found from the installed
+    # portalkit (bench/CMakeLists.txt); without it the installed suite could not pass.
+    [ -x "$usr/libexec/portalkit/portalkit-gallery-scroll" ] ||
+        fail "portalkit-gallery-scroll is not installed where bench thumbnails looks"
 fi
 
 step "desktop entry, AppStream metadata, MIME type"
