@@ -1,0 +1,77 @@
+#pragma once
+
+#include "datreader/container/btree_edit.h"
+#include "datreader/container/dat_header.h"
+
+#include <QString>
+#include <cstdint>
+#include <deque>
+#include <span>
+#include <vector>
+
+namespace portalkit::dat {
+
+// Patches an existing DAT's entries without rewriting it (docs/formats.md#patching-in-place):
+// the directory is edited as the B-tree it is (EditableDirectory), entry and node blocks come
+// from the DAT's real free list, walked link by link, and blocks given up return to it.
+//
+//   DatPatcher patch = DatPatcher::open(path);
+//   patch.put(0x06001234, bytes);
+//   patch.remove(0x06004321);
+//   patch.commit(); // a patched copy is written next to the DAT, synced, renamed over it
+//
+// This first slice holds the DAT in memory and commits by copy and atomic rename: a crash leaves
+// the old DAT or the new one. NOT YET: the journalled `--in-place` mode (no copy, a crash at any
+// write repaired on the next open), the `put`/`rm` CLI, the studio's Save, updating the iteration
+// record 0xFFFF0001 as the client's patcher does (it is left as it was), and compressed entries
+// (put stores bytes uncompressed).
+class DatPatcher {
+  public:
+    // Reads and checks the DAT: it must open (header, directory), its free list must be a real
+    // list that agrees with the header, and verifyDat must find no error in it (warnings are
+    // accepted: retail DATs carry some). Throws DatError naming the offset and field.
+    static DatPatcher open(const QString& path);
+    // The same over bytes in memory (tests); commit() then needs a path (saveAs).
+    static DatPatcher fromBytes(std::vector<std::uint8_t> bytes, QString path = {});
+
+    // Inserts the entry or replaces its payload. A replacement keeps the entry's flags (but for
+    // the compressed bit), date and iteration and rewrites its own blocks first; a new entry gets
+    // DatWriter's flags, date 0 and iteration 1. Throws DatError when the DAT would pass 2 GiB.
+    void put(std::uint32_t id, std::span<const std::uint8_t> bytes);
+    // Removes the entry; its blocks go to the free list. False when there is none.
+    bool remove(std::uint32_t id);
+
+    // Writes the patched DAT over the file it came from: a temporary copy in the same folder,
+    // synced, then renamed over it (QSaveFile), then the folder synced. Throws DatError.
+    void commit();
+    void saveAs(const QString& path);
+    // The patched DAT as it would be written (tests): nodes, free links and header brought up to
+    // date.
+    std::span<const std::uint8_t> bytes();
+
+    const EditableDirectory& directory() const { return m_tree; }
+    const DatHeader& header() const { return m_header; }
+    // The free list in link order, head first.
+    const std::deque<std::uint32_t>& freeBlocks() const { return m_free; }
+
+  private:
+    DatPatcher() = default;
+    void load();
+    void readFreeList();
+    // Takes one block: the free list's head, else a new block at the end of the file.
+    std::uint32_t takeBlock();
+    void releaseBlocks(std::span<const std::uint32_t> blocks);
+    std::vector<std::uint32_t> takeBlocks(std::size_t count);
+    std::vector<std::uint32_t> chainOf(const EntryInfo& entry) const;
+    void writeChain(std::span<const std::uint32_t> blocks, std::span<const std::uint8_t> payload);
+    std::size_t blocksFor(std::size_t payload) const;
+    void flush();
+
+    QString m_path;
+    std::vector<std::uint8_t> m_bytes; // the whole DAT as patched so far
+    DatHeader m_header;
+    EditableDirectory m_tree;
+    std::deque<std::uint32_t> m_free;
+};
+
+} // namespace portalkit::dat
