@@ -87,8 +87,28 @@ void DatPatcher::load() {
             throw DatError(problem.field, "cannot patch: " + problem.message, problem.offset,
                            OffsetKind::File, problem.did);
     m_tree.load(dat.chains(), m_header.rootOffset);
+    bindStorage();
+}
+
+void DatPatcher::bindStorage() {
     m_tree.setStorage({[this] { return takeBlocks(blocksFor(DirectoryNode::kSize)); },
                        [this](std::span<const std::uint32_t> blocks) { releaseBlocks(blocks); }});
+}
+
+DatPatcher::DatPatcher(DatPatcher&& other) noexcept
+    : m_path(std::move(other.m_path)), m_bytes(std::move(other.m_bytes)), m_header(other.m_header),
+      m_tree(std::move(other.m_tree)), m_free(std::move(other.m_free)) {
+    bindStorage();
+}
+
+DatPatcher& DatPatcher::operator=(DatPatcher&& other) noexcept {
+    m_path = std::move(other.m_path);
+    m_bytes = std::move(other.m_bytes);
+    m_header = other.m_header;
+    m_tree = std::move(other.m_tree);
+    m_free = std::move(other.m_free);
+    bindStorage();
+    return *this;
 }
 
 void DatPatcher::readFreeList() {

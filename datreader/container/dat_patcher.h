@@ -54,8 +54,15 @@ class DatPatcher {
     // The free list in link order, head first.
     const std::deque<std::uint32_t>& freeBlocks() const { return m_free; }
 
+    // The directory's storage callbacks point at this patcher, so a move re-points them.
+    DatPatcher(DatPatcher&& other) noexcept;
+    DatPatcher& operator=(DatPatcher&& other) noexcept;
+    DatPatcher(const DatPatcher&) = delete;
+    DatPatcher& operator=(const DatPatcher&) = delete;
+
   private:
     DatPatcher() = default;
+    void bindStorage();
     void load();
     void readFreeList();
     // Takes one block: the free list's head, else a new block at the end of the file.

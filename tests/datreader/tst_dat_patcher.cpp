@@ -4,10 +4,12 @@
 #include "support/dat_fixtures.h"
 
 #include <QDir>
+#include <QFile>
 #include <QObject>
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
+#include <deque>
 #include <map>
 #include <random>
 #include <set>
@@ -207,6 +209,49 @@ class TestDatPatcher : public QObject {
         checkPatched(patcher, model);
     }
 
+    void handMadeScatteredFreeListIsTakenInLinkOrder() {
+        // A list made outside our writer: four appended blocks linked 3, 1, 4, 2 with plain links
+        // (no bit 31) ending in 0. The patcher must follow the links, and its own rewrite of the
+        // list must read back the same way.
+        Model model;
+        QByteArray bytes = writerDat(100, 1024, model);
+        const std::uint32_t base = std::uint32_t(bytes.size());
+        bytes.append(QByteArray(4 * 1024, '\0'));
+        const std::uint32_t b[] = {base, base + 1024, base + 2048, base + 3072};
+        poke32(bytes, b[2], b[0]);
+        poke32(bytes, b[0], b[3]);
+        poke32(bytes, b[3], b[1]);
+        poke32(bytes, b[1], 0);
+        poke32(bytes, 0x148, std::uint32_t(bytes.size()));
+        poke32(bytes, 0x154, b[2]);
+        poke32(bytes, 0x158, b[1]);
+        poke32(bytes, 0x15C, 4);
+        QVERIFY(verifyDat(bytes).ok(true));
+        DatPatcher patcher = DatPatcher::fromBytes(toVector(bytes));
+        const std::vector<std::uint32_t> expected{b[2], b[0], b[3], b[1]};
+        QCOMPARE(
+            std::vector<std::uint32_t>(patcher.freeBlocks().begin(), patcher.freeBlocks().end()),
+            expected);
+        checkPatched(patcher, model);
+        // A three-block entry takes the first three in link order, not three adjacent blocks.
+        model[0x05000000] = payloadFor(0x05000000, 3000);
+        patcher.put(0x05000000, spanOf(model[0x05000000]));
+        checkPatched(patcher, model);
+        const auto image = patcher.bytes();
+        const QByteArray patched(reinterpret_cast<const char*>(image.data()),
+                                 qsizetype(image.size()));
+        const DatFile dat = DatFile::fromBytes(patched);
+        std::vector<std::uint32_t> chain;
+        dat.chains().walk(dat.find(0x05000000)->offset, 3000, 0x05000000, 0, "entry.offset",
+                          [&](std::uint32_t block, std::size_t, std::size_t) {
+                              chain.push_back(block);
+                              return true;
+                          });
+        QCOMPARE(chain, (std::vector<std::uint32_t>{b[2], b[0], b[3]}));
+        QCOMPARE(walkFreeList(patched), (std::vector<std::uint32_t>{b[1]}));
+        QCOMPARE(std::size_t(patched.size()), std::size_t(base + 4 * 1024)); // did not grow
+    }
+
     void randomOperationsMatchAModel() {
         Model model;
         DatPatcher patcher = DatPatcher::fromBytes(toVector(writerDat(300, 256, model)));
@@ -229,6 +274,15 @@ class TestDatPatcher : public QObject {
             }
             QCOMPARE(patcher.directory().size(), model.size() + 1);
             checkPatched(patcher, model);
+            if (op % 250 == 249) {
+                // Start over from the bytes written so far: the free list and nodes as saved
+                // must read back into the same state.
+                const auto image = patcher.bytes();
+                const std::vector<std::uint8_t> copy(image.begin(), image.end());
+                const std::deque<std::uint32_t> free = patcher.freeBlocks();
+                patcher = DatPatcher::fromBytes(copy);
+                QCOMPARE(patcher.freeBlocks(), free);
+            }
             if (QTest::currentTestFailed()) {
                 qWarning("failed after operation %d on %s", op, formatDid(id).c_str());
                 return;
@@ -260,6 +314,18 @@ class TestDatPatcher : public QObject {
         QVERIFY(verifyDatFile(path).ok(true));
         DatPatcher reopened = DatPatcher::open(path);
         checkPatched(reopened, model);
+    }
+
+    void failedSaveLeavesTheTargetAlone() {
+        QTemporaryDir folder;
+        QVERIFY(folder.isValid());
+        Model model;
+        DatPatcher patcher = DatPatcher::fromBytes(toVector(writerDat(10, 1024, model)));
+        patcher.put(0x01000001, spanOf(payloadFor(1, 10)));
+        const QString missing = folder.filePath("no/such/folder/x.dat");
+        QVERIFY_THROWS_EXCEPTION(DatError, patcher.saveAs(missing));
+        QVERIFY(!QFile::exists(missing));
+        QVERIFY_THROWS_EXCEPTION(DatError, patcher.commit()); // from memory: no path to commit to
     }
 
     void loopingFreeListIsAnError() {
