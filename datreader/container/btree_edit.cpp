@@ -11,12 +11,13 @@ namespace portalkit::dat {
 
 void EditableDirectory::checkEditable(const ChainReader& chains, const DirectoryNode& node,
                                       unsigned depth, std::optional<unsigned>& leafDepth) {
-    // Readers accept both (the verifier only warns), but the edits below rely on them: an empty
-    // non-root node has no key to lend or to stand for its subtree, and merging a leaf with an
-    // inner node would mix the two kinds. Refused rather than half-handled.
-    if (depth > 0 && node.count == 0)
+    // Readers accept these (the verifier warns at most), but the edits below rely on their
+    // absence: an empty node has no key to lend or to stand for its subtree (only a root leaf
+    // may be empty), and merging a leaf with an inner node would mix the two kinds. Refused
+    // rather than half-handled.
+    if (node.count == 0 && (depth > 0 || !node.leaf()))
         throw DatError("node.count",
-                       "non-root node " + formatOffset(node.offset) +
+                       (depth > 0 ? "non-root node " : "inner root ") + formatOffset(node.offset) +
                            " holds no keys; the directory cannot be edited",
                        chains.fileOffsetOf(node.blocks, DirectoryNode::kCountPosition));
     if (!node.leaf())

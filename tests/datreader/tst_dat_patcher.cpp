@@ -368,6 +368,36 @@ class TestDatPatcher : public QObject {
             QCOMPARE(error.field(), std::string("node.count"));
             QCOMPARE(error.offset(), countAt);
         }
+        // An inner node turned into a leaf (branch[0] = 0): its leaf sits above the others.
+        QByteArray deep = writerDat(4000, 1024, model);
+        const auto deepMap = mapDirectory(deep);
+        std::vector<std::uint32_t> inner;
+        for (const auto& node : deepMap.nodes)
+            if (node.depth == 1)
+                inner.push_back(node.offset);
+        QVERIFY(inner.size() >= 2);
+        poke32(deep, inner[1] + 4, 0);
+        QCOMPARE(verifyDat(deep).errorCount(), std::size_t(0));
+        try {
+            DatPatcher::fromBytes(toVector(deep));
+            QFAIL("leaves at two depths were accepted");
+        } catch (const DatError& error) {
+            QCOMPARE(error.field(), std::string("node.depth"));
+            QCOMPARE(error.offset(), std::uint64_t(inner[1]));
+        }
+        // An inner root with no keys (only its first child is reachable) is refused too.
+        QByteArray root = writerDat(200, 1024, model);
+        const std::uint64_t rootCountAt =
+            DatFile::fromBytes(root).header().rootOffset + 4 + DirectoryNode::kCountPosition;
+        poke32(root, rootCountAt, 0);
+        QCOMPARE(verifyDat(root).errorCount(), std::size_t(0));
+        try {
+            DatPatcher::fromBytes(toVector(root));
+            QFAIL("an empty inner root was accepted");
+        } catch (const DatError& error) {
+            QCOMPARE(error.field(), std::string("node.count"));
+            QCOMPARE(error.offset(), rootCountAt);
+        }
     }
 
     void freeListOutsideTheFileIsAnError() {
