@@ -227,21 +227,38 @@ void DatPatcher::writeChain(std::span<const std::uint32_t> blocks,
     }
 }
 
+void DatPatcher::checkRoom(std::uint64_t extraBlocks) const {
+    // Worst case besides the entry: a split on every level and a new root. Checked before
+    // anything changes, so a refused put leaves the patcher as it was.
+    const std::uint64_t nodes = std::uint64_t(m_tree.depth() + 1) * blocksFor(DirectoryNode::kSize);
+    const std::uint64_t wanted = extraBlocks + nodes;
+    if (wanted <= m_free.size())
+        return;
+    const std::uint64_t size = m_header.blockSize;
+    const std::uint64_t end = (m_bytes.size() + size - 1) / size * size;
+    if (end + (wanted - m_free.size()) * size > kMaxFileSize)
+        throw DatError("header.fileSize",
+                       "the patch would take the DAT past the 2 GiB it can address", end);
+}
+
 void DatPatcher::put(std::uint32_t id, std::span<const std::uint8_t> bytes) {
-    if (bytes.size() >= kMaxFileSize)
-        throw DatError("entry.size", "payload of " + std::to_string(bytes.size()) + " bytes", 0,
-                       OffsetKind::File, id);
+    const std::uint64_t needed = blocksFor(bytes.size());
+    const EntryInfo* old = m_tree.find(id);
+    std::vector<std::uint32_t> blocks = old ? chainOf(*old) : std::vector<std::uint32_t>{};
+    try {
+        checkRoom(needed > blocks.size() ? needed - blocks.size() : 0);
+    } catch (DatError& error) {
+        error.withDid(id);
+        throw;
+    }
     EntryInfo info;
     info.id = id;
     info.flags = WriterEntry::kNewEntryFlags;
     info.iteration = 1;
-    std::vector<std::uint32_t> blocks;
-    const std::size_t needed = blocksFor(bytes.size());
-    if (const EntryInfo* old = m_tree.find(id)) {
+    if (old) {
         info = *old;
         info.flags &= ~1u; // stored as given, not compressed
         // The entry's own blocks are rewritten first; a shorter payload gives the rest back.
-        blocks = chainOf(*old);
         if (blocks.size() > needed) {
             releaseBlocks(std::span(blocks).subspan(needed));
             blocks.resize(needed);

@@ -36,7 +36,8 @@ class DatPatcher {
 
     // Inserts the entry or replaces its payload. A replacement keeps the entry's flags (but for
     // the compressed bit), date and iteration and rewrites its own blocks first; a new entry gets
-    // DatWriter's flags, date 0 and iteration 1. Throws DatError when the DAT would pass 2 GiB.
+    // DatWriter's flags, date 0 and iteration 1. Throws DatError, changing nothing, when the DAT
+    // would pass 2 GiB.
     void put(std::uint32_t id, std::span<const std::uint8_t> bytes);
     // Removes the entry; its blocks go to the free list. False when there is none.
     bool remove(std::uint32_t id);
@@ -72,6 +73,8 @@ class DatPatcher {
     std::vector<std::uint32_t> chainOf(const EntryInfo& entry) const;
     void writeChain(std::span<const std::uint32_t> blocks, std::span<const std::uint8_t> payload);
     std::size_t blocksFor(std::size_t payload) const;
+    // Throws DatError unless `extraBlocks` more (and a split per level) fit under 2 GiB.
+    void checkRoom(std::uint64_t extraBlocks) const;
     void flush();
 
     QString m_path;
