@@ -322,13 +322,12 @@ PinResult checkProjectile(const dat::DatFile& dat, const ProjectilePin& pin) {
     // (docs/retail-behaviour.md#dat-spheres); none at all and the client would not sweep it.
     if (const auto setup = load<dat::Setup>(dat, pin.setup, "projectile.setup", result);
         setup && (setup->spheres.size() != 1 || !setup->cylSpheres.empty()))
-        result.findings.push_back(
-            {pin.setup, "projectile.shape", "one sphere, no cylinder spheres",
-             setup->spheres.empty()
-                 ? QStringLiteral("no spheres: the client would not sweep it")
-                 : QStringLiteral("%1 spheres, %2 cylinder spheres")
-                       .arg(setup->spheres.size())
-                       .arg(setup->cylSpheres.size())});
+        result.findings.push_back({pin.setup, "projectile.shape", "one sphere, no cylinder spheres",
+                                   setup->spheres.empty()
+                                       ? QStringLiteral("no spheres: the client would not sweep it")
+                                       : QStringLiteral("%1 spheres, %2 cylinder spheres")
+                                             .arg(setup->spheres.size())
+                                             .arg(setup->cylSpheres.size())});
     if (pin.table)
         load<dat::PhysicsScriptTable>(dat, *pin.table, "projectile.table", result);
     return result;
