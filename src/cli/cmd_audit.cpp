@@ -211,8 +211,10 @@ int snapshot(const QCommandLineParser& parser, const QString& datPath, int jobs,
 
 } // namespace
 
-int runAudit(const QStringList& arguments) {
-    QCommandLineParser parser;
+namespace {
+
+// audit's description and options; kept apart so runAudit reads as what it does.
+void addAuditOptions(QCommandLineParser& parser) {
     parser.setApplicationDescription(
         "Checks a DAT against a manifest of pins: entry lengths and SHA-256, Setup sphere "
         "shapes, PhysicsScriptTable order, motion closures, the CreateBlocking inventory and "
@@ -245,6 +247,13 @@ int runAudit(const QStringList& arguments) {
     parser.addOption({"projectiles",
                       "--weenies: the projectile WCIDs (default 300,305,7276-7282,23144).",
                       "WCIDS"});
+}
+
+} // namespace
+
+int runAudit(const QStringList& arguments) {
+    QCommandLineParser parser;
+    addAuditOptions(parser);
     if (auto exit = parseOrExit(parser, arguments, 1))
         return *exit;
     const auto jobs = jobsFrom(parser);
