@@ -209,10 +209,6 @@ int snapshot(const QCommandLineParser& parser, const QString& datPath, int jobs,
     return kSuccess;
 }
 
-} // namespace
-
-namespace {
-
 // audit's description and options; kept apart so runAudit reads as what it does.
 void addAuditOptions(QCommandLineParser& parser) {
     parser.setApplicationDescription(
