@@ -12,6 +12,37 @@
 #include <QDir>
 #include <QSurfaceFormat>
 
+namespace {
+
+// A 3.3 core context with depth and stencil, before anything creates a window.
+void setDefaultSurfaceFormat() {
+    QSurfaceFormat format;
+    format.setVersion(3, 3);
+    format.setProfile(QSurfaceFormat::CoreProfile);
+    format.setDepthBufferSize(24);
+    format.setStencilBufferSize(8);
+    QSurfaceFormat::setDefaultFormat(format);
+}
+
+// Something to look at straight away: the entry asked for, else the first Setup of the portal
+// DAT.
+void selectFirstEntry(portalkit::ui::MainWindow& window, const QCommandLineParser& parser) {
+    if (parser.isSet("select")) {
+        const auto id = portalkit::dat::parseDid(parser.value("select"));
+        if (id && window.selectEntry(*id))
+            return;
+        qWarning("--select %s: no open DAT holds that entry", qPrintable(parser.value("select")));
+    }
+    if (const auto portal = window.portalDat())
+        for (const auto& entry : portal->entries())
+            if (entry.id >> 24 == 0x02) {
+                window.selectEntry(entry.id);
+                return;
+            }
+}
+
+} // namespace
+
 int main(int argc, char** argv) {
     // Qt3D's RHI backend misbehaves on llvmpipe (flipped captures, offscreen crashes); pin the
     // OpenGL renderer with a 3.3 core context before anything creates a window.
@@ -21,12 +52,7 @@ int main(int argc, char** argv) {
     // out; its FFmpeg backend decodes PCM and MP3 Waves with libraries Qt Multimedia brings.
     if (!qEnvironmentVariableIsSet("QT_MEDIA_BACKEND"))
         qputenv("QT_MEDIA_BACKEND", "ffmpeg");
-    QSurfaceFormat format;
-    format.setVersion(3, 3);
-    format.setProfile(QSurfaceFormat::CoreProfile);
-    format.setDepthBufferSize(24);
-    format.setStencilBufferSize(8);
-    QSurfaceFormat::setDefaultFormat(format);
+    setDefaultSurfaceFormat();
 
     QApplication app(argc, argv);
     QApplication::setApplicationName("PortalKit Studio");
@@ -66,22 +92,7 @@ int main(int argc, char** argv) {
     portalkit::ui::Studio studio(&window);
     for (const QString& path : paths)
         window.openDat(path);
-    // Something to look at straight away: the entry asked for, else the first Setup of the
-    // portal DAT.
-    bool shown = false;
-    if (parser.isSet("select")) {
-        const auto id = portalkit::dat::parseDid(parser.value("select"));
-        shown = id && window.selectEntry(*id);
-        if (!shown)
-            qWarning("--select %s: no open DAT holds that entry",
-                     qPrintable(parser.value("select")));
-    }
-    if (const auto portal = window.portalDat(); portal && !shown)
-        for (const auto& entry : portal->entries())
-            if (entry.id >> 24 == 0x02) {
-                window.selectEntry(entry.id);
-                break;
-            }
+    selectFirstEntry(window, parser);
     window.restoreLayout(); // every dock exists now, the studio's too
     window.show();
     const QString worldData = parser.isSet("world-data")
