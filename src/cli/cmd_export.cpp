@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 #include <memory>
+#include <optional>
 
 namespace portalkit::cli {
 namespace {
@@ -66,6 +67,37 @@ int writeModel(dat::DatFile dat, std::uint32_t id, const QString& output,
         return kUsageOrIo;
     }
     return kSuccess;
+}
+
+// Waves, textures and string tables in their own formats; nullopt for other types.
+std::optional<int> writeAsset(const dat::DatFile& dat, std::uint32_t id, std::string_view type,
+                              const QString& output) {
+    if (type == dat::Wave::kTypeName) {
+        const auto wave = dat::Wave::decode(dat.read(id), id);
+        if (QFileInfo(output).suffix().compare(wave.fileExtension(), Qt::CaseInsensitive))
+            printError("note: " + didText(id) + " is a ." + wave.fileExtension() +
+                       " sound; writing it to " + output + " anyway");
+        return writeFileAtomically(output, wave.fileBytes()) ? kSuccess : kUsageOrIo;
+    }
+    if (type == dat::RenderSurface::kTypeName || type == dat::SurfaceTexture::kTypeName ||
+        type == dat::Surface::kTypeName) {
+        QSaveFile file(output);
+        if (!file.open(QIODevice::WriteOnly) || !exports::entryImage(dat, id).save(&file, "PNG") ||
+            !file.commit()) {
+            printError("cannot write " + output + ": " + file.errorString());
+            return kUsageOrIo;
+        }
+        return kSuccess;
+    }
+    if (type == dat::StringTable::kTypeName) {
+        // Plain text unless the file is named .json, then the JSON `show --json` prints.
+        const auto table = dat::StringTable::decode(dat.read(id), id);
+        const bool json = output.endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
+        const QByteArray bytes =
+            json ? QJsonDocument(table.toJson()).toJson() : exports::stringTableText(table);
+        return writeFileAtomically(output, bytes) ? kSuccess : kUsageOrIo;
+    }
+    return std::nullopt;
 }
 
 } // namespace
@@ -137,31 +169,8 @@ int runExport(const QStringList& arguments) {
                                .arg(QLatin1String(option), QString::fromUtf8(type.data())));
                 return kUsageOrIo;
             }
-        if (type == dat::Wave::kTypeName) {
-            const auto wave = dat::Wave::decode(dat.read(id), id);
-            if (QFileInfo(output).suffix().compare(wave.fileExtension(), Qt::CaseInsensitive))
-                printError("note: " + didText(id) + " is a ." + wave.fileExtension() +
-                           " sound; writing it to " + output + " anyway");
-            return writeFileAtomically(output, wave.fileBytes()) ? kSuccess : kUsageOrIo;
-        }
-        if (type == dat::RenderSurface::kTypeName || type == dat::SurfaceTexture::kTypeName ||
-            type == dat::Surface::kTypeName) {
-            QSaveFile file(output);
-            if (!file.open(QIODevice::WriteOnly) ||
-                !exports::entryImage(dat, id).save(&file, "PNG") || !file.commit()) {
-                printError("cannot write " + output + ": " + file.errorString());
-                return kUsageOrIo;
-            }
-            return kSuccess;
-        }
-        if (type == dat::StringTable::kTypeName) {
-            // Plain text unless the file is named .json, then the JSON `show --json` prints.
-            const auto table = dat::StringTable::decode(dat.read(id), id);
-            const bool json = output.endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
-            const QByteArray bytes =
-                json ? QJsonDocument(table.toJson()).toJson() : exports::stringTableText(table);
-            return writeFileAtomically(output, bytes) ? kSuccess : kUsageOrIo;
-        }
+        if (const auto written = writeAsset(dat, id, type, output))
+            return *written;
     } catch (const dat::DatError& error) {
         printError(QString::fromStdString(error.what()));
         return kCheckFailed;
