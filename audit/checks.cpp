@@ -401,12 +401,15 @@ QString toText(const AuditResult& result) {
 }
 
 QJsonObject toJson(const AuditResult& result) {
+    // Each failure names its pin too: a projectile's weenie is what the text output names.
     QJsonArray failures;
-    for (const Finding& finding : result.findings())
-        failures.append(QJsonObject{{"did", did(finding.did)},
-                                    {"check", finding.check},
-                                    {"expected", finding.expected},
-                                    {"actual", finding.actual}});
+    for (const PinResult& pin : result.pins)
+        for (const Finding& finding : pin.findings)
+            failures.append(QJsonObject{{"did", did(finding.did)},
+                                        {"check", finding.check},
+                                        {"expected", finding.expected},
+                                        {"actual", finding.actual},
+                                        {"pin", pin.name}});
     QJsonArray pins;
     for (const PinResult& pin : result.pins)
         pins.append(QJsonObject{{"kind", pin.kind},

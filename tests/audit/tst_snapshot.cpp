@@ -139,6 +139,9 @@ class TestSnapshot : public QObject {
         QCOMPARE(findings[0].check, QStringLiteral("projectile.shape"));
         QCOMPARE(findings[0].did, 0x02000001u);
         QVERIFY(audit::toText(result).contains(QStringLiteral("[Arrow (WCID 300)]")));
+        const QJsonArray failures = audit::toJson(result)["failures"].toArray();
+        QCOMPARE(failures.size(), 1);
+        QCOMPARE(failures[0]["pin"].toString(), QStringLiteral("Arrow (WCID 300)"));
     }
 };
 
