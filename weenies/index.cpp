@@ -340,11 +340,22 @@ std::vector<Weenie> WeenieIndex::byName(const QString& text, int limit) const {
         detail::findByName(m_impl->connection.db(), m_impl->path, m_impl->trigram, text, limit));
 }
 
-std::vector<Weenie> WeenieIndex::byDid(std::uint32_t did) const {
+std::vector<Weenie> WeenieIndex::byDid(std::uint32_t did, int limit) const {
+    // SQLite reads LIMIT -1 as no limit.
     return m_impl->select(
-        QStringLiteral("WHERE w.wcid IN (SELECT wcid FROM did WHERE value = ?) ORDER BY w.wcid, "
-                       "d.type"),
-        {qint64(did)});
+        QStringLiteral("WHERE w.wcid IN (SELECT DISTINCT wcid FROM did WHERE value = ? ORDER BY "
+                       "wcid LIMIT ?) ORDER BY w.wcid, d.type"),
+        {qint64(did), limit < 0 ? -1 : limit});
+}
+
+std::size_t WeenieIndex::countByDid(std::uint32_t did) const {
+    QSqlQuery query(m_impl->connection.db());
+    query.setForwardOnly(true);
+    prepare(query, m_impl->path,
+            QStringLiteral("SELECT COUNT(DISTINCT wcid) FROM did WHERE value = ?"));
+    query.addBindValue(qint64(did));
+    execPrepared(query, m_impl->path);
+    return query.next() ? std::size_t(query.value(0).toLongLong()) : 0;
 }
 
 std::vector<Weenie> WeenieIndex::all() const {

@@ -56,8 +56,11 @@ class WeenieIndex {
     // Names holding `text`, case-insensitively (through a trigram index when SQLite has FTS5,
     // else by scanning): whole-name matches first, then by name, then by WCID; at most `limit`.
     std::vector<Weenie> byName(const QString& text, int limit = 200) const;
-    // Every weenie with a DID property equal to `did`, by WCID.
-    std::vector<Weenie> byDid(std::uint32_t did) const;
+    // The weenies with a DID property equal to `did`, by WCID; the first `limit` of them when
+    // `limit` >= 0 (an Icon or a SoundTable can be shared by thousands).
+    std::vector<Weenie> byDid(std::uint32_t did, int limit = -1) const;
+    // How many weenies have a DID property equal to `did`.
+    std::size_t countByDid(std::uint32_t did) const;
     std::vector<Weenie> all() const;
 
   private:

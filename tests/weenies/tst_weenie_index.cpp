@@ -187,6 +187,16 @@ class TestWeenieIndex : public QObject {
         // Every sample but one names the demo's sound table.
         QCOMPARE(index.byDid(0x20000001).size(), std::size_t(11));
         QVERIFY(index.byDid(0x02FFFFFF).empty());
+        // A bounded lookup gives the first by WCID, each whole; the count is of them all.
+        const std::vector<Weenie> all = index.byDid(0x20000001);
+        const std::vector<Weenie> first = index.byDid(0x20000001, 3);
+        QCOMPARE(first.size(), std::size_t(3));
+        for (std::size_t i = 0; i < first.size(); ++i)
+            QCOMPARE(first[i], all[i]);
+        QVERIFY(index.byDid(0x20000001, 0).empty());
+        QCOMPARE(index.countByDid(0x20000001), std::size_t(11));
+        QCOMPARE(index.countByDid(0x0200040D), std::size_t(2));
+        QCOMPARE(index.countByDid(0x02FFFFFF), std::size_t(0));
     }
 
     // Acceptance: the samples give the demo DAT's projectile map, as the demo

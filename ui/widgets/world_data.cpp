@@ -194,8 +194,12 @@ QString WorldData::namesLabel(std::uint32_t did) const {
         .arg(names.size());
 }
 
-std::vector<weenies::Weenie> WorldData::usersOf(std::uint32_t did) const {
-    return m_index ? m_index->byDid(did) : std::vector<weenies::Weenie>{};
+std::vector<weenies::Weenie> WorldData::usersOf(std::uint32_t did, int limit) const {
+    return m_index ? m_index->byDid(did, limit) : std::vector<weenies::Weenie>{};
+}
+
+std::size_t WorldData::userCount(std::uint32_t did) const {
+    return m_index ? m_index->countByDid(did) : 0;
 }
 
 std::vector<weenies::Weenie> WorldData::search(const QString& text, int limit) const {

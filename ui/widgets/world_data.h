@@ -77,8 +77,10 @@ class WorldData : public QObject {
     QStringList namesOf(std::uint32_t did) const { return m_names.value(did); }
     // Those names for a row beside the id: at most three, else two and "… (N weenies)".
     QString namesLabel(std::uint32_t did) const;
-    // Weenies using `did`, by WCID.
-    std::vector<weenies::Weenie> usersOf(std::uint32_t did) const;
+    // Weenies using `did`, by WCID: the first `limit` when `limit` >= 0.
+    std::vector<weenies::Weenie> usersOf(std::uint32_t did, int limit = -1) const;
+    // How many weenies use `did`.
+    std::size_t userCount(std::uint32_t did) const;
     // Weenies named like `text` (whole names first), and the one whose WCID `text` is when it
     // is a decimal number; at most `limit`.
     std::vector<weenies::Weenie> search(const QString& text, int limit = 200) const;

@@ -87,25 +87,26 @@ void addWeenieRows(const WorldData& world, InspectorDock& dock, QTreeWidgetItem*
                    std::uint32_t id) {
     if (!world.isOpen())
         return;
-    const std::vector<weenies::Weenie> users = world.usersOf(id);
-    if (users.empty())
+    // Only the rows shown are read: an Icon or a SoundTable can be shared by thousands, and this
+    // runs on the GUI thread for every entry selected.
+    const std::size_t count = world.userCount(id);
+    if (count == 0)
         return;
+    const std::vector<weenies::Weenie> users = world.usersOf(id, kWeenieRows);
     // At the top (the Inspector's annotator rule), so it is seen before a long record's fields.
-    auto* item = new QTreeWidgetItem(
-        QStringList{QObject::tr("World data"),
-                    users.size() == 1 ? QObject::tr("used by 1 weenie")
-                                      : QObject::tr("used by %1 weenies").arg(users.size())});
+    auto* item = new QTreeWidgetItem(QStringList{
+        QObject::tr("World data"), count == 1 ? QObject::tr("used by 1 weenie")
+                                              : QObject::tr("used by %1 weenies").arg(count)});
     root->insertChild(0, item);
     item->setToolTip(0, world.source());
-    const int shown = std::min(int(users.size()), kWeenieRows);
-    for (int i = 0; i < shown; ++i)
-        addWeenie(dock, item, users[std::size_t(i)], id);
-    if (int(users.size()) > shown)
-        new QTreeWidgetItem(item, {QObject::tr("… %1 more").arg(int(users.size()) - shown)});
+    for (const weenies::Weenie& weenie : users)
+        addWeenie(dock, item, weenie, id);
+    if (count > users.size())
+        new QTreeWidgetItem(item, {QObject::tr("… %1 more").arg(count - users.size())});
     item->setExpanded(true);
     // A few weenies open with their DIDs; many stay a list of names.
-    constexpr int kOpen = 3;
-    for (int i = 0; i < item->childCount() && users.size() <= std::size_t(kOpen); ++i)
+    constexpr std::size_t kOpen = 3;
+    for (int i = 0; i < item->childCount() && count <= kOpen; ++i)
         item->child(i)->setExpanded(true);
 }
 
