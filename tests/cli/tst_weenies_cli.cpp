@@ -5,6 +5,7 @@
 // changes, when the audit exits 1 naming the WCID.
 
 #include "support/cli_run.h"
+#include "support/weenie_samples.h"
 
 #include <QDir>
 #include <QFile>
@@ -17,6 +18,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using portalkit::testing::copyWeenieSamples;
+using portalkit::testing::replaceInFile;
 using portalkit::testing::runPortalkit;
 
 namespace {
@@ -46,26 +49,6 @@ QString didOf(const QJsonValue& weenie, const QString& name) {
         if (did["name"].toString() == name)
             return did["value"].toString();
     return {};
-}
-
-bool copySamples(const QString& dir) {
-    if (!QDir().mkpath(dir))
-        return false;
-    for (const QString& name : QDir(kSamples).entryList({"*.sql"}, QDir::Files))
-        if (!QFile::copy(kSamples + "/" + name, dir + "/" + name))
-            return false;
-    return true;
-}
-
-bool replaceIn(const QString& path, const QByteArray& from, const QByteArray& to) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return false;
-    QByteArray bytes = file.readAll();
-    file.close();
-    if (!bytes.contains(from) || !file.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        return false;
-    return file.write(bytes.replace(from, to)) > 0;
 }
 
 QByteArray bytesOf(const QString& path) {
@@ -190,13 +173,13 @@ class TestWeeniesCli : public QObject {
 
     void aBrokenSourceNamesItsLineAndLeavesTheIndex() {
         const QString source = m_dir.filePath("broken");
-        QVERIFY(copySamples(source));
+        QVERIFY(copyWeenieSamples(source));
         const QString index = m_dir.filePath("broken.sqlite");
         QCOMPARE(runPortalkit({"weenies", "import", source, "-o", index}).exitCode, 0);
         const QByteArray before = bytesOf(index);
         // A stray ';' after Arrow's first DID row: the rows after it would be lost.
-        QVERIFY(replaceIn(source + "/00300 Arrow.sql", "33554724) /* Setup */",
-                          "33554724) /* Setup */;"));
+        QVERIFY(replaceInFile(source + "/00300 Arrow.sql", "33554724) /* Setup */",
+                              "33554724) /* Setup */;"));
         const auto run = runPortalkit({"weenies", "import", source, "-o", index});
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains(QFile::encodeName(source) + "/00300 Arrow.sql:20:6: expected a "
@@ -250,8 +233,8 @@ class TestWeeniesCli : public QObject {
         QFETCH(QByteArray, setup);
         QFETCH(QString, check);
         const QTemporaryDir dir;
-        QVERIFY(copySamples(dir.path() + "/corpus"));
-        QVERIFY(replaceIn(dir.path() + "/corpus/07277 Flame Bolt.sql", "33555469", setup));
+        QVERIFY(copyWeenieSamples(dir.path() + "/corpus"));
+        QVERIFY(replaceInFile(dir.path() + "/corpus/07277 Flame Bolt.sql", "33555469", setup));
         const QString index = dir.filePath("w.sqlite");
         QCOMPARE(runPortalkit({"weenies", "import", dir.path() + "/corpus", "-o", index}).exitCode,
                  0);
@@ -279,12 +262,12 @@ class TestWeeniesCli : public QObject {
 
     void aWeenieWithoutSetupOrNameIsNamedAllTheSame() {
         const QTemporaryDir dir;
-        QVERIFY(copySamples(dir.path() + "/corpus"));
+        QVERIFY(copyWeenieSamples(dir.path() + "/corpus"));
         // Flame Bolt loses its Setup row, Frost Bolt its Name.
-        QVERIFY(replaceIn(dir.path() + "/corpus/07277 Flame Bolt.sql",
-                          "VALUES (7277,   1,   33555469) /* Setup */\n     ,", "VALUES"));
-        QVERIFY(replaceIn(dir.path() + "/corpus/07279 Frost Bolt.sql", "(7279,   1, 'Frost Bolt')",
-                          "(7279,   2, 'Frost Bolt')"));
+        QVERIFY(replaceInFile(dir.path() + "/corpus/07277 Flame Bolt.sql",
+                              "VALUES (7277,   1,   33555469) /* Setup */\n     ,", "VALUES"));
+        QVERIFY(replaceInFile(dir.path() + "/corpus/07279 Frost Bolt.sql",
+                              "(7279,   1, 'Frost Bolt')", "(7279,   2, 'Frost Bolt')"));
         const QString index = dir.filePath("w.sqlite");
         const auto imported =
             runPortalkit({"weenies", "import", dir.path() + "/corpus", "-o", index});

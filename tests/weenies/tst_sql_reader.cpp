@@ -2,6 +2,7 @@
 // tables in any column order and over many-row INSERTs, every other statement passed over,
 // errors naming file:line:column, and folders merged in path order with duplicates refused.
 
+#include "support/weenie_samples.h"
 #include "weenies/corpus.h"
 #include "weenies/sql_reader.h"
 
@@ -12,6 +13,7 @@
 #include <QTest>
 
 using namespace portalkit::weenies;
+using namespace portalkit::testing;
 
 namespace {
 
@@ -28,16 +30,6 @@ std::vector<Weenie> corpus(std::initializer_list<std::pair<QString, QByteArray>>
     for (const auto& [name, sql] : files)
         builder.add(parse(sql, name));
     return builder.finish();
-}
-
-// The error `run` stops with; an empty message when it does not throw.
-template <typename Run> WeenieError errorOf(Run run) {
-    try {
-        run();
-    } catch (const WeenieError& error) {
-        return error;
-    }
-    return WeenieError(QString(), QString());
 }
 
 bool writeFile(const QString& path, const QByteArray& bytes) {
@@ -222,7 +214,7 @@ class TestSqlReader : public QObject {
         QFETCH(int, line);
         QFETCH(int, column);
         QFETCH(QString, says);
-        const WeenieError error = errorOf([&] { parse(sql, QStringLiteral("dir/bad.sql")); });
+        const WeenieError error = weenieErrorOf([&] { parse(sql, QStringLiteral("dir/bad.sql")); });
         QVERIFY2(!error.message().isEmpty(), "the file read without an error");
         QVERIFY2(error.message().contains(says), qPrintable(error.message()));
         QCOMPARE(QString::fromUtf8(error.what()).section(": ", 0, 0),
@@ -232,7 +224,7 @@ class TestSqlReader : public QObject {
     void mergeErrorsNameBothPlaces() {
         const QByteArray first = weenieFile(7277, "Flame Bolt", 0x0200040D);
         const QByteArray second = "\n" + weenieFile(7277, "Flame Bolt II", 0x0200040E);
-        WeenieError error = errorOf([&] { corpus({{"a.sql", first}, {"b.sql", second}}); });
+        WeenieError error = weenieErrorOf([&] { corpus({{"a.sql", first}, {"b.sql", second}}); });
         QCOMPARE(error.source(), QStringLiteral("b.sql"));
         QCOMPARE(error.line(), 5);
         QVERIFY2(error.message().contains("duplicate WCID 7277 (first defined at a.sql:4:9)"),
@@ -241,14 +233,14 @@ class TestSqlReader : public QObject {
         const QByteArray twice = "INSERT INTO weenie (class_Id) VALUES (1);\n"
                                  "INSERT INTO weenie_properties_d_i_d (object_Id, type, value) "
                                  "VALUES (1, 1, 5),\n(1, 1, 6);";
-        error = errorOf([&] { corpus({{"t.sql", twice}}); });
+        error = weenieErrorOf([&] { corpus({{"t.sql", twice}}); });
         QCOMPARE(error.line(), 3);
         QVERIFY2(error.message().contains("WCID 1 has a second Setup DID property"),
                  qPrintable(error.message()));
 
         const QByteArray orphan = "INSERT INTO weenie_properties_string (object_Id, type, value) "
                                   "VALUES (42, 1, 'Nobody');";
-        error = errorOf([&] { corpus({{"o.sql", orphan}}); });
+        error = weenieErrorOf([&] { corpus({{"o.sql", orphan}}); });
         QCOMPARE(error.source(), QStringLiteral("o.sql"));
         QVERIFY2(error.message().contains("a Name for WCID 42, which no `weenie` row defines"),
                  qPrintable(error.message()));
@@ -285,7 +277,7 @@ class TestSqlReader : public QObject {
         QVERIFY(writeFile(dir.filePath("c/bad.sql"), "\n  INSERT weenie"));
         QVERIFY(writeFile(dir.filePath("a/bad.sql"), "INSERT INTO weenie (class_Id) VALUES (x)"));
         for (int run = 0; run < 5; ++run) {
-            const WeenieError error = errorOf([&] { readSqlFolder(dir.path()); });
+            const WeenieError error = weenieErrorOf([&] { readSqlFolder(dir.path()); });
             QCOMPARE(error.source(), dir.filePath("a/bad.sql"));
             QCOMPARE(error.line(), 1);
             QCOMPARE(error.column(), 39);
@@ -295,7 +287,7 @@ class TestSqlReader : public QObject {
 
         // A duplicate across files names the later file.
         QVERIFY(writeFile(dir.filePath("c/again.sql"), weenieFile(1, "One again", 0x02000003)));
-        const WeenieError duplicate = errorOf([&] { readSqlFolder(dir.path()); });
+        const WeenieError duplicate = weenieErrorOf([&] { readSqlFolder(dir.path()); });
         QCOMPARE(duplicate.source(), dir.filePath("c/again.sql"));
         QVERIFY(duplicate.message().contains(dir.filePath("a/00001 One.sql")));
     }
@@ -303,13 +295,13 @@ class TestSqlReader : public QObject {
     void foldersThatAreNoCorpus() {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        QVERIFY(errorOf([&] { readSqlFolder(dir.path()); })
+        QVERIFY(weenieErrorOf([&] { readSqlFolder(dir.path()); })
                     .message()
                     .contains("no .sql files in the folder"));
-        QVERIFY(errorOf([&] { readSqlFolder(dir.filePath("missing")); })
+        QVERIFY(weenieErrorOf([&] { readSqlFolder(dir.filePath("missing")); })
                     .message()
                     .contains("not a folder"));
-        QVERIFY(errorOf([&] { readSqlFile(dir.filePath("missing.sql")); })
+        QVERIFY(weenieErrorOf([&] { readSqlFile(dir.filePath("missing.sql")); })
                     .message()
                     .contains("cannot read"));
     }

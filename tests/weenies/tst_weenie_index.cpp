@@ -2,6 +2,7 @@
 // name and DID, the samples give the demo's projectile map, the index is rebuilt when its
 // source changes (and only then), and files that are no index are refused by name.
 
+#include "support/weenie_samples.h"
 #include "weenies/index.h"
 #include "weenies/sql_reader.h"
 
@@ -18,50 +19,18 @@
 #include <QTest>
 
 using namespace portalkit::weenies;
+using namespace portalkit::testing;
 
 namespace {
 
 const QString kSamples = QStringLiteral(PORTALKIT_WEENIE_SAMPLES);
 const QString kDemoManifest = QStringLiteral(PORTALKIT_MANIFESTS "/demo.json");
 
-template <typename Run> WeenieError errorOf(Run run) {
-    try {
-        run();
-    } catch (const WeenieError& error) {
-        return error;
-    }
-    return WeenieError(QString(), QString());
-}
-
 std::vector<std::uint32_t> wcids(const std::vector<Weenie>& weenies) {
     std::vector<std::uint32_t> ids;
     for (const Weenie& weenie : weenies)
         ids.push_back(weenie.wcid);
     return ids;
-}
-
-// Copies the sample weenies into `dir`, so a test may change them.
-bool copySamples(const QString& dir) {
-    for (const QString& name : QDir(kSamples).entryList({"*.sql"}, QDir::Files))
-        if (!QFile::copy(kSamples + "/" + name, dir + "/" + name))
-            return false;
-    return true;
-}
-
-// Rewrites `path` with `from` replaced by `to`, and moves its modification time a minute on so
-// the change shows whatever the file system's clock granularity.
-bool edit(const QString& path, const QByteArray& from, const QByteArray& to) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadWrite))
-        return false;
-    QByteArray bytes = file.readAll();
-    if (!bytes.contains(from))
-        return false;
-    bytes.replace(from, to);
-    const QDateTime modified = file.fileTime(QFileDevice::FileModificationTime);
-    file.resize(0);
-    file.write(bytes);
-    return file.setFileTime(modified.addSecs(60), QFileDevice::FileModificationTime);
 }
 
 } // namespace
@@ -223,7 +192,7 @@ class TestWeenieIndex : public QObject {
         QVERIFY(out.isValid());
         QTemporaryDir source;
         QVERIFY(source.isValid());
-        QVERIFY(copySamples(source.path()));
+        QVERIFY(copyWeenieSamples(source.path()));
         const QStringList before = QDir(source.path()).entryList(QDir::Files | QDir::Hidden);
         const SourceStamp stamp = stampSource(source.path());
         WeenieIndex::write(out.filePath("w.sqlite"), readSource(source.path()), stamp);
@@ -237,17 +206,17 @@ class TestWeenieIndex : public QObject {
         QCOMPARE(QDir(out.path()).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot),
                  QStringList{"w.sqlite"});
         // A write that cannot happen leaves nothing behind.
-        QVERIFY(
-            !errorOf([&] { WeenieIndex::write(out.filePath("no/such/dir/w.sqlite"), {}, stamp); })
-                 .message()
-                 .isEmpty());
+        QVERIFY(!weenieErrorOf(
+                     [&] { WeenieIndex::write(out.filePath("no/such/dir/w.sqlite"), {}, stamp); })
+                     .message()
+                     .isEmpty());
         QVERIFY(!QDir(out.filePath("no")).exists());
     }
 
     void rebuiltWhenTheSourceChanges() {
         QTemporaryDir source;
         QVERIFY(source.isValid());
-        QVERIFY(copySamples(source.path()));
+        QVERIFY(copyWeenieSamples(source.path()));
         const QString path = m_dir.filePath("changing.sqlite");
         WeenieIndex::write(path, readSource(source.path()), stampSource(source.path()));
         bool rebuilt = true;
@@ -256,7 +225,7 @@ class TestWeenieIndex : public QObject {
         QVERIFY(!rebuilt);
 
         // A changed file: its new Setup is found after the rebuild.
-        QVERIFY(edit(source.filePath("07277 Flame Bolt.sql"), "33555469", "33555470"));
+        QVERIFY(replaceInFile(source.filePath("07277 Flame Bolt.sql"), "33555469", "33555470"));
         QVERIFY(!isCurrent(WeenieIndex::open(path)));
         QCOMPARE(openCurrent(path, &rebuilt).byWcid(7277)->did(did::kSetup), 0x0200040Eu);
         QVERIFY(rebuilt);
@@ -279,9 +248,9 @@ class TestWeenieIndex : public QObject {
         QVERIFY(rebuilt);
 
         // A source that went wrong is an error naming the file; the index stays as it was.
-        QVERIFY(edit(source.filePath("07279 Frost Bolt.sql"), "(7279,   1,   33555444)",
-                     "(7279,  99,   33555444)"));
-        const WeenieError error = errorOf([&] { openCurrent(path); });
+        QVERIFY(replaceInFile(source.filePath("07279 Frost Bolt.sql"), "(7279,   1,   33555444)",
+                              "(7279,  99,   33555444)"));
+        const WeenieError error = weenieErrorOf([&] { openCurrent(path); });
         QCOMPARE(error.source(), source.filePath("07279 Frost Bolt.sql"));
         QVERIFY2(error.message().contains("unknown DID property type 99"), error.what());
         QCOMPARE(WeenieIndex::open(path).count(), std::size_t(11));
@@ -295,15 +264,16 @@ class TestWeenieIndex : public QObject {
     }
 
     void filesThatAreNoIndexAreRefused() {
-        QCOMPARE(errorOf([&] { WeenieIndex::open(m_dir.filePath("missing.sqlite")); }).message(),
-                 QStringLiteral("no such index (make one with `portalkit weenies import SRC -o "
-                                "%1`)")
-                     .arg(m_dir.filePath("missing.sqlite")));
+        QCOMPARE(
+            weenieErrorOf([&] { WeenieIndex::open(m_dir.filePath("missing.sqlite")); }).message(),
+            QStringLiteral("no such index (make one with `portalkit weenies import SRC -o "
+                           "%1`)")
+                .arg(m_dir.filePath("missing.sqlite")));
         QFile text(m_dir.filePath("text.sqlite"));
         QVERIFY(text.open(QIODevice::WriteOnly));
         text.write(QByteArray(4096, 'x'));
         text.close();
-        WeenieError error = errorOf([&] { WeenieIndex::open(text.fileName()); });
+        WeenieError error = weenieErrorOf([&] { WeenieIndex::open(text.fileName()); });
         QCOMPARE(error.source(), text.fileName());
         QCOMPARE(error.message(), QStringLiteral("not a PortalKit weenie index"));
 
@@ -318,7 +288,7 @@ class TestWeenieIndex : public QObject {
             db.close();
         }
         QSqlDatabase::removeDatabase("other");
-        QCOMPARE(errorOf([&] { WeenieIndex::open(other); }).message(),
+        QCOMPARE(weenieErrorOf([&] { WeenieIndex::open(other); }).message(),
                  QStringLiteral("not a PortalKit weenie index"));
         const QString old = m_dir.filePath("old.sqlite");
         QVERIFY(QFile::copy(m_index, old));
@@ -330,7 +300,7 @@ class TestWeenieIndex : public QObject {
             db.close();
         }
         QSqlDatabase::removeDatabase("old");
-        QVERIFY(errorOf([&] { WeenieIndex::open(old); })
+        QVERIFY(weenieErrorOf([&] { WeenieIndex::open(old); })
                     .message()
                     .startsWith(QStringLiteral("index version 0; this PortalKit reads %1")
                                     .arg(WeenieIndex::kVersion)));
@@ -352,13 +322,13 @@ class TestWeenieIndex : public QObject {
         QCOMPARE(readSource(json.fileName()).at(0).name, QStringLiteral("Five"));
         QCOMPARE(readSource(kSamples + "/00305 Quarrel.sql").at(0).wcid, 305u);
         QCOMPARE(readSource(kSamples).size(), std::size_t(12));
-        QVERIFY(errorOf([&] { readSource(dir.filePath("nothing")); })
+        QVERIFY(weenieErrorOf([&] { readSource(dir.filePath("nothing")); })
                     .message()
                     .contains("no such file or folder"));
-        QVERIFY(errorOf([&] { stampSource(dir.filePath("nothing")); })
+        QVERIFY(weenieErrorOf([&] { stampSource(dir.filePath("nothing")); })
                     .message()
                     .contains("no such file or folder"));
-        QVERIFY(errorOf([&] { readSource("mysql://host/ace_world"); })
+        QVERIFY(weenieErrorOf([&] { readSource("mysql://host/ace_world"); })
                     .message()
                     .contains("names no user"));
         // A database is read again every time: its stamp has no digest.

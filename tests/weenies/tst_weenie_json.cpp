@@ -1,6 +1,7 @@
 // The single-file JSON weenie export (docs/world-data.md#json): its three shapes, the fields
 // kept, and errors that name the JSON path of what is wrong.
 
+#include "support/weenie_samples.h"
 #include "weenies/json_reader.h"
 
 #include <QObject>
@@ -8,17 +9,9 @@
 #include <QTest>
 
 using namespace portalkit::weenies;
+using namespace portalkit::testing;
 
 namespace {
-
-template <typename Run> WeenieError errorOf(Run run) {
-    try {
-        run();
-    } catch (const WeenieError& error) {
-        return error;
-    }
-    return WeenieError(QString(), QString());
-}
 
 const QByteArray kFlameBolt = R"({
     "wcid": 7277, "weenieType": 33, "className": "flamewall",
@@ -97,7 +90,7 @@ class TestWeenieJson : public QObject {
     void errorsNameTheJsonPath() {
         QFETCH(QByteArray, json);
         QFETCH(QString, says);
-        const WeenieError error = errorOf([&] { parseWeenieJson(json, "w.json"); });
+        const WeenieError error = weenieErrorOf([&] { parseWeenieJson(json, "w.json"); });
         QVERIFY2(!error.message().isEmpty(), "the JSON read without an error");
         const QString what = QString::fromUtf8(error.what());
         QVERIFY2(what.startsWith("w.json"), qPrintable(what));
@@ -112,9 +105,9 @@ class TestWeenieJson : public QObject {
         file.write("[" + kFlameBolt + "]");
         file.close();
         QCOMPARE(readWeenieJson(file.fileName()), parseWeenieJson(kFlameBolt, "x"));
-        QVERIFY(
-            QString::fromUtf8(errorOf([&] { readWeenieJson(dir.filePath("missing.json")); }).what())
-                .contains("missing.json: cannot read"));
+        QVERIFY(QString::fromUtf8(
+                    weenieErrorOf([&] { readWeenieJson(dir.filePath("missing.json")); }).what())
+                    .contains("missing.json: cannot read"));
     }
 };
 

@@ -4,6 +4,7 @@
 // team does, and reads them back through QMYSQL. The SQL-file reader must give the same
 // weenies and the same index; a server that refuses is an error naming it.
 
+#include "support/weenie_samples.h"
 #include "weenies/index.h"
 #include "weenies/mysql_reader.h"
 #include "weenies/sql_reader.h"
@@ -23,6 +24,7 @@
 #include <unistd.h>
 
 using namespace portalkit::weenies;
+using namespace portalkit::testing;
 
 namespace {
 
@@ -50,15 +52,6 @@ int freePort() {
     if (fd >= 0)
         ::close(fd);
     return port;
-}
-
-template <typename Run> WeenieError errorOf(Run run) {
-    try {
-        run();
-    } catch (const WeenieError& error) {
-        return error;
-    }
-    return WeenieError(QString(), QString());
 }
 
 // mariadbd on a private socket and port in `dir`, as root if the suite runs as root (mariadbd
@@ -271,22 +264,22 @@ class TestWeenieMysql : public QObject {
         const QString text = QStringLiteral("mysql://ace@127.0.0.1:%1/ace_world").arg(port);
         if (!QSqlDatabase::isDriverAvailable("QMYSQL"))
             QSKIP("Qt's QMYSQL driver is not installed");
-        WeenieError error = errorOf([&] { readSource(text); });
+        WeenieError error = weenieErrorOf([&] { readSource(text); });
         QCOMPARE(error.source(), text);
         QVERIFY2(error.message().startsWith("cannot connect: "), error.what());
         // A socket nobody listens on.
         const QString socket = m_dir.filePath("nobody.sock");
-        error = errorOf([&] { readSource("mysql://ace@/ace_world?socket=" + socket); });
+        error = weenieErrorOf([&] { readSource("mysql://ace@/ace_world?socket=" + socket); });
         QCOMPARE(error.source(), "mysql://ace@socket " + socket + "/ace_world");
         QVERIFY2(error.message().startsWith("cannot connect: "), error.what());
         if (!m_server)
             return;
         // A database the server does not have, a user it does not know.
-        error = errorOf(
+        error = weenieErrorOf(
             [&] { readSource("mysql://root@/no_such_world?socket=" + m_server->socket()); });
         QVERIFY2(error.message().startsWith("cannot connect: "), error.what());
         QVERIFY(error.source().endsWith("/no_such_world"));
-        error = errorOf(
+        error = weenieErrorOf(
             [&] { readSource("mysql://nobody:x@/ace_world?socket=" + m_server->socket()); });
         QVERIFY2(error.message().startsWith("cannot connect: "), error.what());
         QVERIFY(!error.source().contains(":x@")); // no password in messages
@@ -299,7 +292,7 @@ class TestWeenieMysql : public QObject {
                                "VALUES (7277, 99, 1)",
                                "ace_world"),
                  QString());
-        const WeenieError error = errorOf([&] { readDatabase(socketUrl()); });
+        const WeenieError error = weenieErrorOf([&] { readDatabase(socketUrl()); });
         QVERIFY2(error.message().contains("unknown DID property type 99"), error.what());
         QVERIFY2(error.source().contains("weenie_properties_d_i_d WCID 7277"), error.what());
         QVERIFY(error.source().startsWith(socketUrl().display()));
@@ -307,7 +300,7 @@ class TestWeenieMysql : public QObject {
                  QString());
         // A database without the weenie tables.
         QCOMPARE(m_server->sql("CREATE DATABASE empty_world"), QString());
-        const WeenieError missing = errorOf([&] {
+        const WeenieError missing = weenieErrorOf([&] {
             readDatabase(
                 *DatabaseUrl::parse("mysql://root@/empty_world?socket=" + m_server->socket()));
         });
