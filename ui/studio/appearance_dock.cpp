@@ -5,6 +5,7 @@
 #include "preview/appearance/compose.h"
 #include "ui/session/studio_session.h"
 #include "ui/studio/obj_desc_tree.h"
+#include "ui/widgets/widget_helpers.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -50,10 +51,7 @@ AppearanceDock::AppearanceDock(QWidget* parent) : QDockWidget(tr("Appearance"), 
     layout->addLayout(makeButtons());
     // Scrolled when the column is short, so the status lines never make the window grow; the
     // tree scrolls sideways inside the column's width.
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(body);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
+    QScrollArea* scroll = scrolled(body);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setWidget(scroll);
 

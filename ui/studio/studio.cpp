@@ -19,6 +19,7 @@
 #include "ui/widgets/gallery_dock.h"
 #include "ui/widgets/inspector_dock.h"
 #include "ui/widgets/main_window.h"
+#include "ui/widgets/widget_helpers.h"
 #include "ui/widgets/world_map_dock.h"
 
 #include <QAction>
@@ -27,7 +28,6 @@
 #include <QFileInfo>
 #include <QIcon>
 #include <QMenu>
-#include <QScrollArea>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
@@ -90,6 +90,9 @@ Studio::Studio(MainWindow* window)
     m_window->resizeDocks({m_launcherDock}, {m_launcherDock->fontMetrics().averageCharWidth() * 52},
                           Qt::Horizontal);
     m_window->resizeDocks({m_timelineDock, m_eventLogDock}, {70, 170}, Qt::Vertical);
+    // The launcher scrolls, so it asks for little height: it gets as much as the Inspector
+    // (weights, not pixels); a saved layout, restored later, and the user's resizing win.
+    m_window->resizeDocks({m_window->inspectorDock(), m_launcherDock}, {1, 1}, Qt::Vertical);
     m_navigation = new WorldNavigation(this);
     m_placement = new WorldPlacement(m_viewport, this);
     m_assetViewer = new AssetViewer(m_viewport, this);
@@ -196,18 +199,7 @@ void Studio::rebuildSession() {
     m_plot = new ParticlePlot(m_session);
     // Scrolled when the right column is short: its rows (Setup, tables, Weenie, thresholds) would
     // otherwise set a minimum height that keeps the window from fitting a laptop's screen.
-    auto* launcherScroll = new QScrollArea;
-    launcherScroll->setWidget(m_launcher);
-    launcherScroll->setWidgetResizable(true);
-    launcherScroll->setFrameShape(QFrame::NoFrame);
-    m_launcherDock->setWidget(launcherScroll);
-    // The first session's launcher opens with as much height as the Inspector (a scroll area asks
-    // for little); a saved layout, restored after this, and the user's own resizing win later.
-    if (!m_launcherSized) {
-        m_launcherSized = true;
-        // Weights, not pixels: the column's height shared half and half with the Inspector.
-        m_window->resizeDocks({m_window->inspectorDock(), m_launcherDock}, {1, 1}, Qt::Vertical);
-    }
+    m_launcherDock->setWidget(scrolled(m_launcher));
     m_tablesDock->setWidget(m_tables);
     m_timelineDock->setWidget(m_timeline);
     m_eventLogDock->setWidget(m_eventLog);

@@ -170,7 +170,6 @@ class Studio : public QObject {
     WorldLoader* m_worldLoader;
     std::uint32_t m_landblock = 0; // shown in the viewport; 0 when it shows the session
     QDockWidget* m_launcherDock;
-    bool m_launcherSized = false; // the first session sized the launcher to its rows
     QDockWidget* m_timelineDock;
     QDockWidget* m_eventLogDock;
     QDockWidget* m_plotDock;

@@ -11,6 +11,7 @@
 #include "ui/widgets/sound_preview.h"
 #include "ui/widgets/swatch_view.h"
 #include "ui/widgets/texture_preview.h"
+#include "ui/widgets/widget_helpers.h"
 
 #include <QLabel>
 #include <QScrollArea>
@@ -30,10 +31,7 @@ AssetPane::AssetPane(QWidget* parent)
     // (the Asset tab alone added 250 px to it and pushed the studio past its screen share).
     for (QWidget* page : {static_cast<QWidget*>(m_message), static_cast<QWidget*>(m_texture),
                           makeSwatchPage(), static_cast<QWidget*>(m_sound)}) {
-        auto* scroll = new QScrollArea;
-        scroll->setFrameShape(QFrame::NoFrame);
-        scroll->setWidgetResizable(true);
-        scroll->setWidget(page);
+        QScrollArea* scroll = scrolled(page);
         m_stack->addWidget(scroll);
         m_pages.insert(page, scroll);
     }

@@ -5,6 +5,7 @@
 #include "datreader/records/wave.h"
 #include "ui/session/sound_player.h"
 #include "ui/widgets/waveform_view.h"
+#include "ui/widgets/widget_helpers.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -16,13 +17,6 @@
 
 namespace portalkit::ui {
 namespace {
-
-QLabel* wrappedLabel() {
-    auto* label = new QLabel;
-    label->setWordWrap(true);
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    return label;
-}
 
 QString waveDetails(const dat::Wave& wave, const WaveSamples& samples) {
     if (wave.isMp3())

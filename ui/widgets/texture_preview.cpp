@@ -8,6 +8,7 @@
 #include "datreader/records/surface_texture.h"
 #include "ui/widgets/image_view.h"
 #include "ui/widgets/swatch_view.h"
+#include "ui/widgets/widget_helpers.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -30,13 +31,6 @@ QString formatName(std::uint32_t format) {
 
 QString argbText(std::uint32_t argb) {
     return QString::number(argb, 16).rightJustified(8, '0').toUpper();
-}
-
-QLabel* wrappedLabel() {
-    auto* label = new QLabel;
-    label->setWordWrap(true);
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    return label;
 }
 
 } // namespace
