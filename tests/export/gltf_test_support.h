@@ -62,6 +62,17 @@ struct GltfFile {
         const QJsonObject i = item("images", index);
         return QImage::fromData(viewBytes(i["bufferView"].toInt()), "PNG");
     }
+    // The image of `material`'s base colour texture as RGBA8888; null when it has none.
+    QImage baseColorImage(const QJsonObject& material) const {
+        const int texture = material["pbrMetallicRoughness"]
+                                .toObject()["baseColorTexture"]
+                                .toObject()["index"]
+                                .toInt(-1);
+        if (texture < 0)
+            return {};
+        return image(item("textures", texture)["source"].toInt())
+            .convertToFormat(QImage::Format_RGBA8888);
+    }
 };
 
 // Reads a .glb (magic "glTF") or a .gltf whose buffer is a base64 data URI.

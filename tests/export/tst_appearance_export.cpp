@@ -74,16 +74,6 @@ QList<QJsonObject> meshMaterials(const GltfFile& file, int mesh) {
     return out;
 }
 
-QImage embeddedTexture(const GltfFile& file, const QJsonObject& material) {
-    const int texture =
-        material["pbrMetallicRoughness"].toObject()["baseColorTexture"].toObject()["index"].toInt(
-            -1);
-    if (texture < 0)
-        return {};
-    return file.image(file.item("textures", texture)["source"].toInt())
-        .convertToFormat(QImage::Format_RGBA8888);
-}
-
 // A SurfaceTexture's first mip decoded with `palette`, from the records themselves.
 QImage decoded(const preview::Assets& assets, std::uint32_t texture, const dat::Palette* palette) {
     const auto* t = assets.get<dat::SurfaceTexture>(texture);
@@ -146,10 +136,10 @@ class TestAppearanceExport : public QObject {
             QCOMPARE(extras["surfaceTexture"].toString(), dat::didJson(kClothTex));
             QVERIFY(extras["textureSwapped"].toBool());
             QVERIFY(!extras["recoloured"].toBool()); // template 0 recolours nothing
-            QCOMPARE(embeddedTexture(dressed, material), cloth);
+            QCOMPARE(dressed.baseColorImage(material), cloth);
         }
         // The undressed torso still shows the skin.
-        const QImage skin = embeddedTexture(bare, meshMaterials(bare, bareTorso).front());
+        const QImage skin = bare.baseColorImage(meshMaterials(bare, bareTorso).front());
         QVERIFY(!skin.isNull());
         QVERIFY(skin != cloth);
         QCOMPARE(dressed.json["nodes"]
@@ -188,7 +178,7 @@ class TestAppearanceExport : public QObject {
         QVERIFY(!materials.isEmpty());
         for (const QJsonObject& material : materials) {
             QVERIFY(material["extras"].toObject()["recoloured"].toBool());
-            QCOMPARE(embeddedTexture(dressed, material), expected);
+            QCOMPARE(dressed.baseColorImage(material), expected);
         }
     }
 
@@ -221,13 +211,13 @@ class TestAppearanceExport : public QObject {
             if (material["extras"].toObject()["surface"].toString() != dat::didJson(kFrost))
                 continue;
             QVERIFY(material["extras"].toObject()["recoloured"].toBool());
-            QCOMPARE(embeddedTexture(dressed, material), expected);
+            QCOMPARE(dressed.baseColorImage(material), expected);
             ++recoloured;
         }
         QVERIFY(recoloured > 0);
         for (const QJsonValue& value : bare.json["materials"].toArray())
             if (value.toObject()["extras"].toObject()["surface"].toString() == dat::didJson(kFrost))
-                QCOMPARE(embeddedTexture(bare, value.toObject()), plain);
+                QCOMPARE(bare.baseColorImage(value.toObject()), plain);
     }
 
     // A part swapped to a GfxObj the DAT lacks keeps its own, as in the client, with a warning.

@@ -232,16 +232,6 @@ QImage decodedTexture(const preview::Assets& assets, std::uint32_t surfaceId) {
     return dat::renderSurfaceImage(*mip, palette).convertToFormat(QImage::Format_RGBA8888);
 }
 
-QImage embeddedTexture(const GltfFile& file, const QJsonObject& material) {
-    const int texture =
-        material["pbrMetallicRoughness"].toObject()["baseColorTexture"].toObject()["index"].toInt(
-            -1);
-    if (texture < 0)
-        return {};
-    return file.image(file.item("textures", texture)["source"].toInt())
-        .convertToFormat(QImage::Format_RGBA8888);
-}
-
 // The validator passes `bytes` with no errors and no warnings. Call it last in a test: where
 // the validator may be missing, its QSKIP ends only this helper.
 void expectValidGltf(const QByteArray& bytes, const QString& suffix = "glb") {
@@ -536,7 +526,7 @@ class TestModelExport : public QObject {
         const GltfFile file = exported(*m_assets, setup);
         const QJsonObject material = materialNamed(file, "Surface " + dat::didJson(surface));
         QVERIFY(!material.isEmpty());
-        const QImage embedded = embeddedTexture(file, material);
+        const QImage embedded = file.baseColorImage(material);
         QVERIFY(!embedded.isNull());
         QCOMPARE(embedded, decodedTexture(*m_assets, surface));
         QCOMPARE(file.item("images", 0)["mimeType"].toString(), QString("image/png"));
