@@ -6,6 +6,8 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QHash>
+#include <QSet>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QThread>
@@ -80,14 +82,19 @@ WorldDataLoad loadWorldData(const QString& source, const QString& cacheFolder) {
     try {
         const weenies::WeenieIndex index = openOrImport(load, cacheFolder);
         load.count = index.count();
-        // Every weenie once, by WCID: the table the Browser reads for each row it paints.
+        // Every weenie once, by WCID: the table the Browser reads for each row it paints. The
+        // names seen per DID are a set: a SoundTable or Icon shared by thousands of weenies
+        // made a list lookup per weenie quadratic.
+        QHash<std::uint32_t, QSet<QString>> seen;
         for (const weenies::Weenie& weenie : index.all()) {
             if (weenie.name.isEmpty())
                 continue;
             for (const weenies::DidProperty& property : weenie.dids) {
-                QStringList& names = load.names[property.value];
-                if (!names.contains(weenie.name))
-                    names << weenie.name;
+                QSet<QString>& named = seen[property.value];
+                if (named.contains(weenie.name))
+                    continue;
+                named.insert(weenie.name);
+                load.names[property.value] << weenie.name;
             }
         }
     } catch (const weenies::WeenieError& error) {
