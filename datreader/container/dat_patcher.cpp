@@ -303,7 +303,17 @@ std::span<const std::uint8_t> DatPatcher::bytes() {
     return m_bytes;
 }
 
-void DatPatcher::commit() {
+std::vector<PatchChange> DatPatcher::changes() const {
+    return {}; // filled in by the journal work that follows
+}
+
+DatPatcher::Repair DatPatcher::repair(const QString&) {
+    return Repair::Nothing;
+}
+
+void DatPatcher::commit(CommitMode mode) {
+    if (mode == CommitMode::InPlace)
+        throw DatError("file", "--in-place is not written yet", 0);
     if (m_path.isEmpty())
         throw DatError("file", "the DAT came from memory: save it with saveAs", 0);
     saveAs(m_path);

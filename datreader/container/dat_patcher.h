@@ -25,8 +25,30 @@ namespace portalkit::dat {
 // write repaired on the next open), the `put`/`rm` CLI, the studio's Save, updating the iteration
 // record 0xFFFF0001 as the client's patcher does (it is left as it was), and compressed entries
 // (put stores bytes uncompressed).
+// One entry's net change since open: a put of a new id then its removal is no change.
+struct PatchChange {
+    enum class Kind { Added, Replaced, Removed };
+    std::uint32_t id = 0;
+    Kind kind = Kind::Added;
+    std::uint32_t oldSize = 0; // bytes as stored before (0 when added)
+    std::uint32_t newSize = 0; // bytes as stored after (0 when removed)
+};
+
+// How commit() writes. CopyAndRename (the default) writes a patched copy beside the DAT and
+// renames it over; InPlace writes only the changed blocks into the DAT itself, through a journal
+// beside it (DAT + ".pkjournal"), so a crash at any write leaves the old DAT or, after
+// repair(), the new one.
+enum class CommitMode { CopyAndRename, InPlace };
+
 class DatPatcher {
   public:
+    // What repair() found beside a DAT.
+    enum class Repair { Nothing, Replayed, Dropped };
+    // Finishes an interrupted InPlace commit of `path`: a journal that was completely written is
+    // replayed into the DAT (the new DAT), one that was not is deleted (the DAT was not touched:
+    // the old DAT). open() calls it first. Throws DatError when the journal cannot be applied.
+    static Repair repair(const QString& path);
+
     // Reads and checks the DAT: it must open (header, directory), its free list must be a real
     // list that agrees with the header, and verifyDat must find no error in it (warnings are
     // accepted: retail DATs carry some). Throws DatError naming the offset and field.
@@ -44,11 +66,15 @@ class DatPatcher {
 
     // Writes the patched DAT over the file it came from: a temporary copy in the same folder,
     // synced, then renamed over it (QSaveFile), then the folder synced. Throws DatError.
-    void commit();
+    void commit(CommitMode mode = CommitMode::CopyAndRename);
     void saveAs(const QString& path);
     // The patched DAT as it would be written (tests): nodes, free links and header brought up to
     // date.
     std::span<const std::uint8_t> bytes();
+
+    // Every entry changed since open, in id order.
+    std::vector<PatchChange> changes() const;
+    bool hasChanges() const { return !changes().empty(); }
 
     const EditableDirectory& directory() const { return m_tree; }
     const DatHeader& header() const { return m_header; }
