@@ -3,6 +3,7 @@
 #include "datreader/container/block_chain.h"
 #include "datreader/container/directory.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -54,6 +55,13 @@ class EditableDirectory {
     // Levels from the root to the leaves (root only = 1).
     unsigned depth() const;
     std::size_t nodeCount() const { return m_nodes.size() - m_spare.size(); }
+    // Calls `visit(block)` for every block of every node's chain.
+    template <typename Visit> void forEachNodeBlock(Visit&& visit) const {
+        for (std::uint32_t i = 0; i < m_nodes.size(); ++i)
+            if (std::find(m_spare.begin(), m_spare.end(), i) == m_spare.end())
+                for (const std::uint32_t block : m_nodes[i].blocks)
+                    visit(block);
+    }
     // Every entry in ascending id order.
     std::vector<EntryInfo> entries() const;
 

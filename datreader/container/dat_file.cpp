@@ -35,6 +35,14 @@ DatFile::DatFile(std::shared_ptr<const Storage> storage, QString path)
     : m_storage(std::move(storage)), m_view(m_storage->view), m_path(std::move(path)) {}
 
 DatFile DatFile::open(const QString& path) {
+    // An in-place patch that was interrupted after its journal was written may have left the
+    // DAT half old, half new: only finishing it makes the DAT whole again, which a reader must
+    // not do behind the user's back (docs/formats.md#writing-a-patch).
+    if (QFile::exists(path + ".pkjournal"))
+        throw DatError("file",
+                       "an in-place patch of " + path.toStdString() +
+                           " was interrupted; run 'portalkit repair' on it to finish the patch",
+                       0);
     auto storage = std::make_shared<Storage>();
     storage->file = std::make_unique<QFile>(path);
     if (!storage->file->open(QIODevice::ReadOnly))

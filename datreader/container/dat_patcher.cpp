@@ -1,20 +1,13 @@
 #include "datreader/container/dat_patcher.h"
 
-#include "datreader/container/dat_file.h"
 #include "datreader/container/dat_writer.h"
 #include "datreader/container/verifier.h"
 #include "datreader/io/dat_error.h"
 
-#include <QByteArray>
-#include <QFile>
-#include <QFileInfo>
 #include <QSaveFile>
 #include <algorithm>
 #include <cstring>
-#include <fcntl.h>
 #include <string>
-#include <unistd.h>
-#include <unordered_set>
 
 namespace portalkit::dat {
 namespace {
@@ -29,64 +22,51 @@ constexpr std::uint64_t kFirstFreeAt = DatHeader::kDiskInfoOffset + 0x14;
 constexpr std::uint64_t kFinalFreeAt = DatHeader::kDiskInfoOffset + 0x18;
 constexpr std::uint64_t kFreeCountAt = DatHeader::kDiskInfoOffset + 0x1C;
 
-std::uint32_t read32(const std::vector<std::uint8_t>& bytes, std::uint64_t at) {
+std::uint32_t read32(std::span<const std::uint8_t> bytes) {
     std::uint32_t value;
-    std::memcpy(&value, bytes.data() + at, 4);
+    std::memcpy(&value, bytes.data(), 4);
     return value;
 }
 
-void write32(std::vector<std::uint8_t>& bytes, std::uint64_t at, std::uint32_t value) {
-    std::memcpy(bytes.data() + at, &value, 4);
-}
-
-// Makes the rename itself durable: without it a crash right after commit may bring back the old
-// name's target on some file systems.
-void syncFolder(const QString& path) {
-    const QByteArray folder = QFile::encodeName(QFileInfo(path).absolutePath());
-    const int fd = ::open(folder.constData(), O_RDONLY | O_DIRECTORY);
-    if (fd < 0)
-        return; // not fatal: the data itself is synced, only the folder entry may lag
-    ::fsync(fd);
-    ::close(fd);
+void throwFirstError(const VerifyReport& report) {
+    for (const VerifyProblem& problem : report.problems)
+        if (problem.severity == VerifyProblem::Severity::Error)
+            throw DatError(problem.field, "cannot patch: " + problem.message, problem.offset,
+                           OffsetKind::File, problem.did);
 }
 
 } // namespace
 
+DatPatcher::Repair DatPatcher::repair(const QString& path, FaultPlan* faults) {
+    return repairPatch(path, faults);
+}
+
 DatPatcher DatPatcher::open(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        throw DatError(
-            "file", "cannot open " + path.toStdString() + ": " + file.errorString().toStdString(),
-            0);
-    std::vector<std::uint8_t> bytes(std::size_t(file.size()));
-    if (file.read(reinterpret_cast<char*>(bytes.data()), qint64(bytes.size())) !=
-        qint64(bytes.size()))
-        throw DatError("file", "cannot read " + path.toStdString(), 0);
-    return fromBytes(std::move(bytes), path);
+    repair(path);
+    DatPatcher patcher;
+    patcher.m_path = path;
+    patcher.load(DatFile::open(path));
+    return patcher;
 }
 
 DatPatcher DatPatcher::fromBytes(std::vector<std::uint8_t> bytes, QString path) {
     DatPatcher patcher;
     patcher.m_path = std::move(path);
-    patcher.m_bytes = std::move(bytes);
-    patcher.load();
+    patcher.load(DatFile::fromBytes(
+        QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()))));
+    // In memory the whole check is cheap, and the tests and fuzzers feed damaged DATs.
+    throwFirstError(verifyDat(*patcher.m_source));
     return patcher;
 }
 
-void DatPatcher::load() {
-    // DatFile checks the header and walks the directory; it views our bytes without a copy.
-    const QByteArray view = QByteArray::fromRawData(reinterpret_cast<const char*>(m_bytes.data()),
-                                                    qsizetype(m_bytes.size()));
-    const DatFile dat = DatFile::fromBytes(view);
-    m_header = dat.header();
-    // Our own walk first, so a broken free list is reported as such, then everything else:
-    // blocks owned twice or a free block that is also data would be corrupted by allocation.
+void DatPatcher::load(DatFile source) {
+    m_source = std::move(source);
+    m_header = m_source->header();
+    m_size = m_source->fileSize();
+    // Our own walk first, so a broken free list is reported as such.
     readFreeList();
-    for (const VerifyProblem& problem : verifyDat(dat).problems)
-        if (problem.severity == VerifyProblem::Severity::Error)
-            throw DatError(problem.field, "cannot patch: " + problem.message, problem.offset,
-                           OffsetKind::File, problem.did);
-    m_tree.load(dat.chains(), m_header.rootOffset);
+    m_tree.load(m_source->chains(), m_header.rootOffset);
+    checkFreeAgainstNodes();
     bindStorage();
 }
 
@@ -95,25 +75,38 @@ void DatPatcher::bindStorage() {
                        [this](std::span<const std::uint32_t> blocks) { releaseBlocks(blocks); }});
 }
 
-DatPatcher::DatPatcher(DatPatcher&& other) noexcept
-    : m_path(std::move(other.m_path)), m_bytes(std::move(other.m_bytes)), m_header(other.m_header),
-      m_tree(std::move(other.m_tree)), m_free(std::move(other.m_free)) {
-    bindStorage();
-}
-
-DatPatcher& DatPatcher::operator=(DatPatcher&& other) noexcept {
+void DatPatcher::moveFrom(DatPatcher& other) {
     m_path = std::move(other.m_path);
-    m_bytes = std::move(other.m_bytes);
+    m_source = std::move(other.m_source);
+    m_dirty = std::move(other.m_dirty);
+    m_size = other.m_size;
     m_header = other.m_header;
     m_tree = std::move(other.m_tree);
     m_free = std::move(other.m_free);
+    m_freeSet = std::move(other.m_freeSet);
+    m_linkDirty = std::move(other.m_linkDirty);
+    m_written = std::move(other.m_written);
+    m_changes = std::move(other.m_changes);
+    m_iteration = other.m_iteration;
+    m_stats = other.m_stats;
+    m_committed = other.m_committed;
     bindStorage();
+}
+
+DatPatcher::DatPatcher(DatPatcher&& other) noexcept {
+    moveFrom(other);
+}
+
+DatPatcher& DatPatcher::operator=(DatPatcher&& other) noexcept {
+    if (this != &other)
+        moveFrom(other);
     return *this;
 }
 
 void DatPatcher::readFreeList() {
     m_free.clear();
-    const ChainReader chains(m_bytes, m_header.blockSize, m_header.firstBlockOffset());
+    m_freeSet.clear();
+    const ChainReader chains = m_source->chains();
     const std::uint32_t count = m_header.freeCount;
     if (count == 0) {
         if (m_header.firstFree != 0 || m_header.finalFree != 0)
@@ -123,29 +116,26 @@ void DatPatcher::readFreeList() {
                            kFirstFreeAt);
         return;
     }
-    const std::uint64_t room = (m_bytes.size() - m_header.firstBlockOffset()) / m_header.blockSize;
+    const std::uint64_t room = (m_size - m_header.firstBlockOffset()) / m_header.blockSize;
     if (count > room)
         throw DatError("header.freeCount",
                        "header counts " + std::to_string(count) +
-                           " free blocks, the file has room "
-                           "for " +
-                           std::to_string(room),
+                           " free blocks, the file has room for " + std::to_string(room),
                        kFreeCountAt);
     // Walked link by link, never assumed contiguous; bounded by the count, and a block met twice
     // is a loop, so a crafted list can neither hang the walk nor send it outside the file.
-    std::unordered_set<std::uint32_t> seen;
     std::uint32_t block = m_header.firstFree;
     std::uint64_t where = kFirstFreeAt;
     const char* field = "header.firstFree";
     for (std::uint32_t i = 0; i < count; ++i) {
         chains.checkPointer(block, where, field, std::nullopt);
-        if (!seen.insert(block).second)
+        if (!m_freeSet.insert(block).second)
             throw DatError(field,
                            "links back to free block " + formatOffset(block) +
                                " already in the list (loop)",
                            where);
         m_free.push_back(block);
-        const std::uint32_t next = read32(m_bytes, block) & ~kFreeMark;
+        const std::uint32_t next = read32(this->block(block)) & ~kFreeMark;
         if (next == 0 && i + 1 < count)
             throw DatError("header.freeCount",
                            "header counts " + std::to_string(count) +
@@ -163,25 +153,63 @@ void DatPatcher::readFreeList() {
                        kFinalFreeAt);
 }
 
+void DatPatcher::checkFreeAgainstNodes() const {
+    // A free block that is also a directory node would be handed out and overwrite the node.
+    // Entries' chains are checked the same way when a patch touches them (chainOf).
+    m_tree.forEachNodeBlock([&](std::uint32_t block) {
+        if (m_freeSet.count(block))
+            throw DatError("free.next",
+                           "free block " + formatOffset(block) + " is also a directory node",
+                           block);
+    });
+}
+
+std::span<const std::uint8_t> DatPatcher::block(std::uint32_t offset) const {
+    if (auto it = m_dirty.find(offset); it != m_dirty.end())
+        return it->second;
+    const auto file = m_source->bytes();
+    const std::size_t count = std::min<std::size_t>(m_header.blockSize, file.size() - offset);
+    return file.subspan(offset, count);
+}
+
+std::uint8_t* DatPatcher::writableBlock(std::uint32_t offset) {
+    auto [it, added] = m_dirty.try_emplace(offset);
+    if (added) {
+        it->second.assign(m_header.blockSize, 0);
+        const auto file = m_source->bytes();
+        if (offset < file.size()) {
+            const std::size_t count =
+                std::min<std::size_t>(m_header.blockSize, file.size() - offset);
+            std::memcpy(it->second.data(), file.data() + offset, count);
+        }
+    }
+    return it->second.data();
+}
+
 std::size_t DatPatcher::blocksFor(std::size_t payload) const {
     const std::size_t per = m_header.blockSize - 4;
     return (payload + per - 1) / per;
 }
 
 std::uint32_t DatPatcher::takeBlock() {
+    ++m_stats.blocksTaken;
     // The head, as DatReaderWriter's allocator takes it; the client's choice is UNCONFIRMED.
     if (!m_free.empty()) {
-        const std::uint32_t block = m_free.front();
+        const std::uint32_t taken = m_free.front();
         m_free.pop_front();
-        return block;
+        m_freeSet.erase(taken);
+        m_linkDirty.erase(taken); // its link is overwritten by what it holds now
+        return taken;
     }
     // The list ran out: the file grows by exactly one block, at a block boundary.
     const std::uint64_t size = m_header.blockSize;
-    const std::uint64_t at = (m_bytes.size() + size - 1) / size * size;
+    const std::uint64_t at = (m_size + size - 1) / size * size;
     if (at + size > kMaxFileSize)
         throw DatError("header.fileSize",
                        "the patch would take the DAT past the 2 GiB it can address", at);
-    m_bytes.resize(at + size, 0);
+    m_size = at + size;
+    m_dirty[std::uint32_t(at)].assign(size, 0);
+    ++m_stats.blocksGrown;
     return std::uint32_t(at);
 }
 
@@ -194,22 +222,38 @@ std::vector<std::uint32_t> DatPatcher::takeBlocks(std::size_t count) {
 }
 
 void DatPatcher::releaseBlocks(std::span<const std::uint32_t> blocks) {
-    // Given-up blocks join the tail; which end the client uses is UNCONFIRMED.
-    m_free.insert(m_free.end(), blocks.begin(), blocks.end());
+    // Given-up blocks join the tail; which end the client uses is UNCONFIRMED. Only the old
+    // tail's link and the new blocks' links change: the rest of the list is left as it lies.
+    for (const std::uint32_t released : blocks) {
+        if (!m_free.empty())
+            m_linkDirty.insert(m_free.back());
+        m_free.push_back(released);
+        m_freeSet.insert(released);
+        m_linkDirty.insert(released);
+        ++m_stats.blocksReleased;
+    }
 }
 
 std::vector<std::uint32_t> DatPatcher::chainOf(const EntryInfo& entry) const {
+    if (auto it = m_written.find(entry.id); it != m_written.end())
+        return it->second;
     std::vector<std::uint32_t> blocks;
     if (entry.size == 0)
         return blocks;
-    // Every chain was checked at open (verifyDat) and ours are written whole, so the walk only
-    // collects; it still checks each link.
-    const ChainReader chains(m_bytes, m_header.blockSize, m_header.firstBlockOffset());
-    chains.walk(entry.offset, entry.size, entry.id, entry.offset, "entry.offset",
-                [&](std::uint32_t block, std::size_t, std::size_t) {
-                    blocks.push_back(block);
-                    return true;
-                });
+    // An entry this patch has not written lies in the map as opened. Each link is checked, and
+    // a block that is free or that this patch already rewrote is owned twice: patching on would
+    // corrupt the other owner.
+    m_source->chains().walk(entry.offset, entry.size, entry.id, entry.offset, "entry.offset",
+                            [&](std::uint32_t at, std::size_t, std::size_t) {
+                                if (m_freeSet.count(at) || m_dirty.count(at))
+                                    throw DatError(
+                                        "entry.offset",
+                                        "block " + formatOffset(at) +
+                                            " of the entry is also free or part of another entry",
+                                        at, OffsetKind::File, entry.id);
+                                blocks.push_back(at);
+                                return true;
+                            });
     return blocks;
 }
 
@@ -217,13 +261,13 @@ void DatPatcher::writeChain(std::span<const std::uint32_t> blocks,
                             std::span<const std::uint8_t> payload) {
     const std::size_t per = m_header.blockSize - 4;
     for (std::size_t i = 0; i < blocks.size(); ++i) {
-        std::uint8_t* block = m_bytes.data() + blocks[i];
+        std::uint8_t* out = writableBlock(blocks[i]);
         const std::uint32_t next = i + 1 < blocks.size() ? blocks[i + 1] : 0;
-        std::memcpy(block, &next, 4);
+        std::memcpy(out, &next, 4);
         const std::size_t from = i * per;
         const std::size_t count = std::min(per, payload.size() - from);
-        std::memcpy(block + 4, payload.data() + from, count);
-        std::memset(block + 4 + count, 0, per - count); // the tail zeroed, as DatWriter does
+        std::memcpy(out + 4, payload.data() + from, count);
+        std::memset(out + 4 + count, 0, per - count); // the tail zeroed, as DatWriter does
     }
 }
 
@@ -235,13 +279,42 @@ void DatPatcher::checkRoom(std::uint64_t extraBlocks) const {
     if (wanted <= m_free.size())
         return;
     const std::uint64_t size = m_header.blockSize;
-    const std::uint64_t end = (m_bytes.size() + size - 1) / size * size;
+    const std::uint64_t end = (m_size + size - 1) / size * size;
     if (end + (wanted - m_free.size()) * size > kMaxFileSize)
         throw DatError("header.fileSize",
                        "the patch would take the DAT past the 2 GiB it can address", end);
 }
 
+void DatPatcher::noteChange(std::uint32_t id, const EntryInfo* old,
+                            std::optional<std::uint32_t> newSize) {
+    auto it = m_changes.find(id);
+    if (it == m_changes.end()) {
+        PatchChange change{id, old ? PatchChange::Kind::Replaced : PatchChange::Kind::Added,
+                           old ? old->size : 0u, 0u};
+        it = m_changes.emplace(id, change).first;
+    }
+    PatchChange& change = it->second;
+    if (newSize) {
+        change.newSize = *newSize;
+        if (change.kind == PatchChange::Kind::Removed)
+            change.kind = PatchChange::Kind::Replaced; // removed, then put again
+    } else if (change.kind == PatchChange::Kind::Added) {
+        m_changes.erase(it); // added, then removed: no change at all
+    } else {
+        change.kind = PatchChange::Kind::Removed;
+        change.newSize = 0;
+    }
+}
+
+void DatPatcher::reloadIfCommitted() {
+    // After a commit the map may show the old file (copy and rename) or a changed one (in
+    // place); either way the next patch starts from the DAT as it now is.
+    if (m_committed)
+        *this = open(m_path);
+}
+
 void DatPatcher::put(std::uint32_t id, std::span<const std::uint8_t> bytes) {
+    reloadIfCommitted();
     const std::uint64_t needed = blocksFor(bytes.size());
     const EntryInfo* old = m_tree.find(id);
     std::vector<std::uint32_t> blocks = old ? chainOf(*old) : std::vector<std::uint32_t>{};
@@ -264,80 +337,50 @@ void DatPatcher::put(std::uint32_t id, std::span<const std::uint8_t> bytes) {
             blocks.resize(needed);
         }
     }
+    noteChange(id, old, std::uint32_t(bytes.size()));
     const auto more = takeBlocks(needed - blocks.size());
     blocks.insert(blocks.end(), more.begin(), more.end());
     writeChain(blocks, bytes);
     info.offset = blocks.empty() ? 0 : blocks.front();
     info.size = std::uint32_t(bytes.size());
+    m_written[id] = std::move(blocks);
     m_tree.put(info);
 }
 
 bool DatPatcher::remove(std::uint32_t id) {
+    reloadIfCommitted();
     const EntryInfo* old = m_tree.find(id);
     if (!old)
         return false;
     const auto blocks = chainOf(*old);
+    noteChange(id, old, std::nullopt);
     m_tree.remove(id);
+    m_written.erase(id);
     releaseBlocks(blocks);
     return true;
 }
 
-void DatPatcher::flush() {
-    m_tree.flushNodes([this](std::span<const std::uint32_t> blocks,
-                             std::span<const std::uint8_t> node) { writeChain(blocks, node); });
-    // Every free link is rewritten in list order: the list is whatever order blocks were given
-    // back in, never a run of adjacent blocks.
-    for (std::size_t i = 0; i < m_free.size(); ++i)
-        write32(m_bytes, m_free[i], (i + 1 < m_free.size() ? m_free[i + 1] : 0) | kFreeMark);
-    m_header.firstFree = m_free.empty() ? 0 : m_free.front();
-    m_header.finalFree = m_free.empty() ? 0 : m_free.back();
-    m_header.freeCount = std::uint32_t(m_free.size());
-    m_header.rootOffset = m_tree.rootOffset();
-    m_header.fileSize = std::uint32_t(m_bytes.size());
-    const auto header = m_header.serialize();
-    std::copy(header.begin(), header.end(), m_bytes.begin());
-}
-
-std::span<const std::uint8_t> DatPatcher::bytes() {
-    flush();
-    return m_bytes;
+std::vector<std::uint8_t> DatPatcher::read(std::uint32_t id) const {
+    const EntryInfo* entry = m_tree.find(id);
+    if (!entry)
+        throw DatError("entry", "no entry " + formatOffset(id), 0, OffsetKind::File, id);
+    std::vector<std::uint8_t> out;
+    out.reserve(entry->size);
+    const std::size_t per = m_header.blockSize - 4;
+    for (const std::uint32_t at : chainOf(*entry)) {
+        const auto bytes = block(at);
+        const std::size_t count = std::min(per, entry->size - out.size());
+        out.insert(out.end(), bytes.begin() + 4, bytes.begin() + 4 + std::ptrdiff_t(count));
+    }
+    return out;
 }
 
 std::vector<PatchChange> DatPatcher::changes() const {
-    return {}; // filled in by the journal work that follows
-}
-
-DatPatcher::Repair DatPatcher::repair(const QString&) {
-    return Repair::Nothing;
-}
-
-void DatPatcher::commit(CommitMode mode) {
-    if (mode == CommitMode::InPlace)
-        throw DatError("file", "--in-place is not written yet", 0);
-    if (m_path.isEmpty())
-        throw DatError("file", "the DAT came from memory: save it with saveAs", 0);
-    saveAs(m_path);
-}
-
-void DatPatcher::saveAs(const QString& path) {
-    flush();
-    // QSaveFile writes a temporary file in the same folder, syncs it and renames it over the
-    // target, keeping the target's permissions; a failure leaves the target untouched.
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        throw DatError(
-            "file", "cannot create " + path.toStdString() + ": " + file.errorString().toStdString(),
-            0);
-    if (file.write(reinterpret_cast<const char*>(m_bytes.data()), qint64(m_bytes.size())) !=
-        qint64(m_bytes.size())) {
-        file.cancelWriting();
-        throw DatError("file", "write failed: " + file.errorString().toStdString(), 0);
-    }
-    if (!file.commit())
-        throw DatError(
-            "file", "cannot write " + path.toStdString() + ": " + file.errorString().toStdString(),
-            0);
-    syncFolder(path);
+    std::vector<PatchChange> list;
+    list.reserve(m_changes.size());
+    for (const auto& [id, change] : m_changes)
+        list.push_back(change);
+    return list;
 }
 
 } // namespace portalkit::dat
