@@ -47,6 +47,7 @@ constexpr std::array kCommands{
     Command{"build", "build a DAT from declarative JSON sources (records and generators)",
             runBuild},
     Command{"unpack", "write every entry of a DAT to a folder", runUnpack},
+    Command{"repair", "finish or drop an interrupted in-place patch of a DAT", runRepair},
     Command{"bench", "measure the reader, audit, particles and renderer (suites)", runBench},
 };
 
