@@ -15,9 +15,10 @@
 namespace portalkit::modding {
 
 struct GltfImportOptions {
-    // Where the records the GfxObj needs go. 0 = derived from the GfxObj id's low 24 bits:
-    // Surfaces at 0x08000000 | (low & 0xFFFFFF), textures at 0x05…/0x06… with the same low
-    // bits, each further one the next id up. An id found in `usedIds` is skipped (the next
+    // Where the records the GfxObj needs go. 0 = derived from the GfxObj id's low 16 bits
+    // (GfxObj ids are 0x0100XXXX): Surfaces from 0x0800XXXX, SurfaceTextures from 0x0500XXXX,
+    // RenderSurfaces (one per mip level, consecutive) from 0x0600XXXX, each further one the next
+    // free id up. An id found in `usedIds` is skipped (the next
     // free one is taken) unless `overwrite` is set, so an import never replaces an existing
     // entry by accident.
     std::uint32_t firstSurfaceId = 0;        // 0x08…
