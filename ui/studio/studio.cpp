@@ -2,6 +2,7 @@
 
 #include "datreader/records/common.h"
 #include "preview/core/assets.h"
+#include "ui/edit/edit_actions.h"
 #include "ui/render/viewport_widget.h"
 #include "ui/session/effect_launcher.h"
 #include "ui/session/event_log.h"
@@ -53,6 +54,7 @@ Studio::Studio(MainWindow* window)
           new QAction(QIcon::fromTheme(QStringLiteral("audio-volume-muted")), tr("Mute"), this)),
       m_worldLoader(new WorldLoader(this)) {
     connect(m_worldLoader, &WorldLoader::loaded, this, &Studio::showWorld);
+    m_edit = new EditActions(window);
     followViewpoint(m_viewport); // the cells drawn follow the camera's cell
     // The centre: the 3D view, and in a tab beside it a texture, palette or sound on its own.
     m_centre = new QTabWidget;

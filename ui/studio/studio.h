@@ -40,6 +40,7 @@ namespace portalkit::ui {
 QStringList defaultDats(const QString& applicationDir);
 
 class AppearanceDock;
+class EditActions;
 class AssetPane;
 class EffectLauncher;
 class EventLog;
@@ -91,6 +92,10 @@ class Studio : public QObject {
     // browser when the cell DAT holds it, which shows it in the viewport (showLandblock), else
     // only a word on the status bar. False in that second case.
     bool goToLandblock(std::uint32_t landblockId);
+
+    // Editing the open DATs: the Inspector's Edit tab, undo and redo, Save, Import…
+    // (docs/studio.md#editing-in-the-studio).
+    EditActions* editActions() const { return m_edit; }
 
     // Mute (M), shown in the timeline; checked while the sound player is muted.
     QAction* muteAction() const { return m_muteAction; }
@@ -183,6 +188,7 @@ class Studio : public QObject {
     std::uint32_t m_lastSetup = 0; // the Setup shown or stood last, for Ctrl+click
     QString m_scenarioWorld;       // the scenario whose world is drawn (or asked for)
     QVector3D m_sceneOrigin;
+    EditActions* m_edit;
 };
 
 } // namespace portalkit::ui

@@ -7,6 +7,7 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QTabWidget>
 #include <QTreeWidget>
 
 namespace portalkit::ui {
@@ -55,6 +56,16 @@ std::optional<RecordLink> InspectorDock::recordLinkOf(const QTreeWidgetItem* ite
     if (!linkOf(item))
         return std::nullopt;
     return RecordLink{linkOf(item), LinkScope(item->data(1, kScopeRole).toUInt())};
+}
+
+void InspectorDock::addPage(QWidget* page, const QString& title) {
+    if (!m_pages) {
+        m_pages = new QTabWidget;
+        m_pages->setDocumentMode(true);
+        m_pages->addTab(m_tree, tr("Fields"));
+        setWidget(m_pages);
+    }
+    m_pages->addTab(page, title);
 }
 
 void InspectorDock::clear() {

@@ -10,6 +10,7 @@
 #include <span>
 
 class QJsonValue;
+class QTabWidget;
 class QTreeWidget;
 class QTreeWidgetItem;
 
@@ -51,6 +52,11 @@ class InspectorDock : public QDockWidget {
     void clear();
 
     QTreeWidget* tree() const { return m_tree; }
+    // Adds a tab beside the fields (the studio's Edit tab, ui/edit/record_editor.h); the dock
+    // then holds tabs, the fields first.
+    void addPage(QWidget* page, const QString& title);
+    // Null until a page is added.
+    QTabWidget* pages() const { return m_pages; }
     // The id shown (0 when empty) and the DAT it came from (null when empty).
     std::uint32_t shownId() const { return m_id; }
     const dat::DatFile* shownDat() const { return m_dat; }
@@ -70,6 +76,7 @@ class InspectorDock : public QDockWidget {
                  const QString& text);
 
     QTreeWidget* m_tree;
+    QTabWidget* m_pages = nullptr;
     LinkResolver m_resolve;
     Annotator m_annotate;
     const dat::DatFile* m_dat = nullptr;

@@ -148,8 +148,8 @@ void MainWindow::buildMenus() {
     m_quitSeparator = m_fileMenu->addSeparator();
     // Through close(), so the layout is saved as when the window is closed.
     m_fileMenu->addAction(tr("&Quit"), QKeySequence::Quit, this, [this] {
-        close();
-        QApplication::quit();
+        if (close())
+            QApplication::quit();
     });
     QMenu* go = menuBar()->addMenu(tr("&Go"));
     go->addAction(m_browser->backAction());
@@ -225,15 +225,7 @@ void MainWindow::showEntry(const dat::DatFile* dat, std::uint32_t id) {
     m_table->scrollTo(index);
     m_syncingTable = false;
 
-    m_bytes->clear();
-    try {
-        const auto bytes = dat->read(*entry);
-        showEntryBytes(bytes);
-        m_inspector->showRecord(*dat, id, bytes);
-    } catch (const dat::DatError& error) {
-        m_bytes->setPlainText(QString::fromStdString(error.what()));
-        m_inspector->showError(*dat, id, QString::fromStdString(error.what()));
-    }
+    showEntryContent(*dat, id);
 
     emit entrySelected(id);
     const QString type = typeOf(*dat, id);
@@ -241,6 +233,23 @@ void MainWindow::showEntry(const dat::DatFile* dat, std::uint32_t id) {
         emit setupSelected(id);
     else if (type == QLatin1String("PhysicsScriptTable"))
         emit physicsScriptTableSelected(id);
+}
+
+void MainWindow::showEntryContent(const dat::DatFile& dat, std::uint32_t id) {
+    m_bytes->clear();
+    try {
+        const auto bytes = m_readEntry ? m_readEntry(dat, id) : dat.read(id);
+        showEntryBytes(bytes);
+        m_inspector->showRecord(dat, id, bytes);
+    } catch (const dat::DatError& error) {
+        m_bytes->setPlainText(QString::fromStdString(error.what()));
+        m_inspector->showError(dat, id, QString::fromStdString(error.what()));
+    }
+}
+
+void MainWindow::refreshEntry() {
+    if (const auto dat = currentDat(); dat && dat->find(currentId()))
+        showEntryContent(*dat, currentId());
 }
 
 void MainWindow::tableRowChanged(const QModelIndex& current) {
@@ -297,6 +306,10 @@ bool MainWindow::openDat(const QString& path) {
         return false;
     }
 
+    // A DAT of the kind is replaced: its unsaved edits are saved, discarded or it stays.
+    for (const auto& open : m_dats)
+        if (open->kind() == opened->kind() && m_closeGuard && !m_closeGuard(open->path()))
+            return false;
     m_audit->waitForRun(); // a run may read the DAT being replaced
     // One DAT per kind: a second portal DAT replaces the first (the same file reopens).
     std::erase_if(m_dats, [&](const auto& open) { return open->kind() == opened->kind(); });
@@ -366,6 +379,10 @@ void MainWindow::saveLayout() const {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    if (m_closeGuard && !m_closeGuard(QString())) { // unsaved edits: the user chose Cancel
+        event->ignore();
+        return;
+    }
     if (m_layoutRestored) // a window that did not ask for its layout leaves the saved one alone
         saveLayout();
     QMainWindow::closeEvent(event);

@@ -3,6 +3,7 @@
 #include <QMainWindow>
 #include <QStringList>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <vector>
@@ -86,6 +87,17 @@ class MainWindow : public QMainWindow {
     void addFileAction(QAction* action);
     QMenu* fileMenu() const { return m_fileMenu; }
 
+    // Editing (ui/edit/edit_actions.h): how the views read an entry (an edit session's pending
+    // bytes before the file's), and a guard asked before a DAT (its path; empty when the window
+    // closes) is replaced or closed, which may keep it open by returning false.
+    using EntryReader =
+        std::function<std::vector<std::uint8_t>(const dat::DatFile& dat, std::uint32_t id)>;
+    void setEntryReader(EntryReader reader) { m_readEntry = std::move(reader); }
+    using CloseGuard = std::function<bool(const QString& datPath)>;
+    void setCloseGuard(CloseGuard guard) { m_closeGuard = std::move(guard); }
+    // Shows the shown entry's bytes and fields again (they were edited), emitting nothing.
+    void refreshEntry();
+
     BrowserDock* browserDock() const { return m_browser; }
     InspectorDock* inspectorDock() const { return m_inspector; }
     QDockWidget* bytesDock() const { return m_bytesDock; }
@@ -121,6 +133,7 @@ class MainWindow : public QMainWindow {
     void showEntry(const dat::DatFile* dat, std::uint32_t id);
     void tableRowChanged(const QModelIndex& current);
     void showEntryBytes(std::span<const std::uint8_t> bytes);
+    void showEntryContent(const dat::DatFile& dat, std::uint32_t id);
     void showDatSummary(const dat::DatFile& dat);
     void rememberRecent(const QString& path);
     void rebuildRecentMenu();
@@ -147,6 +160,8 @@ class MainWindow : public QMainWindow {
     QMenu* m_fileMenu;
     QAction* m_quitSeparator;
     QString m_lastError;
+    EntryReader m_readEntry;
+    CloseGuard m_closeGuard;
     bool m_errorPending = false; // failed before the window was shown
     bool m_syncingTable = false;
     bool m_layoutRestored = false;
