@@ -42,6 +42,9 @@ int runWire(const QStringList& arguments);
 int runWhich(const QStringList& arguments);
 int runMap(const QStringList& arguments);
 int runWeenies(const QStringList& arguments);
+int runImport(const QStringList& arguments);
+int runPut(const QStringList& arguments);
+int runRm(const QStringList& arguments);
 int runRepair(const QStringList& arguments);
 // Only in builds with the GUI (PORTALKIT_HAS_RENDER).
 int runRender(const QStringList& arguments);

@@ -47,6 +47,10 @@ constexpr std::array kCommands{
     Command{"build", "build a DAT from declarative JSON sources (records and generators)",
             runBuild},
     Command{"unpack", "write every entry of a DAT to a folder", runUnpack},
+    Command{"import", "import a PNG, WAV/MP3, record JSON or glTF model into a DAT (patch)",
+            runImport},
+    Command{"put", "add or replace one entry from a file or a record's JSON (patch)", runPut},
+    Command{"rm", "remove entries from a DAT (patch)", runRm},
     Command{"repair", "finish or drop an interrupted in-place patch of a DAT", runRepair},
     Command{"bench", "measure the reader, audit, particles and renderer (suites)", runBench},
 };
