@@ -2,6 +2,7 @@
 
 #include "command.h"
 #include "datreader/container/dat_kind.h"
+#include "datreader/container/verifier.h"
 #include "datreader/io/dat_error.h"
 
 #include <QJsonArray>
@@ -66,6 +67,15 @@ void printChanges(const QCommandLineParser& parser, const dat::DatPatcher& patch
     printResult(parser, QJsonDocument(json), text);
 }
 
+// `verify --strict` over the file: throws the first error (warnings pass, as in the patcher).
+void verifyWhole(const QString& path) {
+    const dat::VerifyReport report = dat::verifyDatFile(path);
+    for (const dat::VerifyProblem& problem : report.problems)
+        if (problem.severity == dat::VerifyProblem::Severity::Error)
+            throw dat::DatError(problem.field, path.toStdString() + ": " + problem.message,
+                                problem.offset, dat::OffsetKind::File, problem.did);
+}
+
 } // namespace
 
 void printPatchError(const std::exception& error) {
@@ -82,6 +92,13 @@ PatchCommand::PatchCommand(const QString& description, const QList<QCommandLineO
          "Write only the changed blocks into the DAT itself, through a journal beside it (faster "
          "for big DATs; a crash is repaired on the next patch or by 'portalkit repair')."},
         {"output", "Write the patched DAT to FILE and leave DAT as it is.", "FILE"},
+        {"verify",
+         "Check the whole DAT before patching and the result after (reads every block: slow on "
+         "a big DAT). Without it the patch checks what it touches."},
+        {"iteration",
+         "Mark the patch as iteration N: changed entries carry it and the iteration record "
+         "0xFFFF0001 gains it (N may repeat the DAT's iteration or be the next one).",
+         "N"},
         jsonOption("Print the changes as one JSON object."),
     });
 }
@@ -99,6 +116,17 @@ std::optional<int> PatchCommand::open(const QStringList& arguments, qsizetype po
     }
     try {
         patcher = dat::DatPatcher::open(datPath());
+        if (parser.isSet("verify"))
+            verifyWhole(datPath());
+        if (parser.isSet("iteration")) {
+            bool ok = false;
+            const int iteration = parser.value("iteration").toInt(&ok);
+            if (!ok) {
+                printError("--iteration takes a number, not " + parser.value("iteration"));
+                return kUsageOrIo;
+            }
+            patcher->setIteration(iteration);
+        }
     } catch (const std::exception& error) {
         printPatchError(error);
         return kUsageOrIo;
@@ -115,6 +143,8 @@ int PatchCommand::finish() {
         else
             patcher->commit(parser.isSet("in-place") ? dat::CommitMode::InPlace
                                                      : dat::CommitMode::CopyAndRename);
+        if (parser.isSet("verify") && !parser.isSet("dry-run"))
+            verifyWhole(parser.isSet("output") ? parser.value("output") : datPath());
     } catch (const std::exception& error) {
         printPatchError(error);
         return kUsageOrIo;
