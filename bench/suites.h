@@ -54,5 +54,11 @@ Outcome runWeeniesSuite(const Output& output, std::uint64_t files, std::uint64_t
 // An ObjDesc applied to a hand-built 34-part Setup with 10 palette ranges, cold and with the
 // recolouring cached, against the same Setup with no ObjDesc; writes no DAT.
 Outcome runAppearanceSuite(const QString& jsonPath);
+// Writes the portal-like and the cell-like DAT, then times DatPatcher (issue 25): replacing a
+// 10 KiB entry of the portal DAT by copy and rename (against cp + sync) and in place, and
+// `inserts` new cell entries in place; CheckFailed if a patched DAT fails strict verify, the
+// directory's bounds or reading back.
+Outcome runPatchSuite(const Output& output, PortalSize portal, std::uint64_t cellEntries,
+                      std::uint64_t inserts, std::uint64_t seed);
 
 } // namespace portalkit::bench

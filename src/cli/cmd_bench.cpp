@@ -80,16 +80,21 @@ void addOptions(QCommandLineParser& parser) {
         "against the same Setup with no ObjDesc. The 'weenies' suite writes an ACE-shaped corpus "
         "of SQL weenie files (--weenie-files) and times importing it into the weenie index "
         "against reading its files, opening the index against a bare SQLite open, and finding "
-        "weenies by name and DID against by WCID. MiB = 2^20 bytes.");
+        "weenies by name and DID against by WCID. The 'patch' suite writes the portal-like and "
+        "cell-like DATs, then times replacing a 10 KiB entry of the portal DAT by copy and "
+        "rename (against cp + sync of the file) and in place, and --inserts new entries into "
+        "the cell DAT in place (exit 1 if a patched DAT fails verify --strict, the directory's "
+        "bounds or reading back). MiB = 2^20 bytes.");
 #ifdef PORTALKIT_HAS_RENDER
     parser.addPositionalArgument(
         "SUITE",
         "The suite to run: container, records, audit, particles, physics, appearance, weenies, "
-        "render or thumbnails.");
+        "patch, render or thumbnails.");
 #else
     parser.addPositionalArgument(
         "SUITE",
-        "The suite to run: container, records, audit, particles, physics, appearance or weenies.");
+        "The suite to run: container, records, audit, particles, physics, appearance, weenies or "
+        "patch.");
 #endif
     parser.addOption({"dir", "Where the DATs are written (default ./bench-data).", "DIR"});
     parser.addOption({"json", "Also write every figure to this JSON file.", "FILE"});
@@ -101,6 +106,7 @@ void addOptions(QCommandLineParser& parser) {
                       "Thread counts the audit suite hashes with, comma-separated (default 1,2).",
                       "N,N"});
     parser.addOption({"weenie-files", "Files in the weenies suite's corpus (default 30000).", "N"});
+    parser.addOption({"inserts", "New entries the patch suite inserts (default 10000).", "N"});
     parser.addOption({"seed", "Seed for ids, sizes and bytes (default 1).", "N"});
     parser.addOption({"keep", "Keep the generated DATs."});
 #ifdef PORTALKIT_HAS_RENDER
@@ -146,9 +152,10 @@ int runBench(const QStringList& arguments) {
     if (suite == "appearance") // hand-built records in memory
         return exitCode(bench::runAppearanceSuite(parser.value("json")));
     if (suite != "container" && suite != "records" && suite != "audit" && suite != "particles" &&
-        suite != "physics" && suite != "weenies") {
+        suite != "physics" && suite != "weenies" && suite != "patch") {
         printError("unknown suite '" + suite +
-                   "' (container, records, audit, particles, physics, appearance or weenies)");
+                   "' (container, records, audit, particles, physics, appearance, weenies or "
+                   "patch)");
         return kUsageOrIo;
     }
 
@@ -158,10 +165,11 @@ int runBench(const QStringList& arguments) {
     // At least one record of every type; at most what the 64Ki-id type ranges hold.
     const auto records = numberOption(parser, "records", 40'000, 200, 200'000);
     const auto weenieFiles = numberOption(parser, "weenie-files", 30'000, 1, 1'000'000);
+    const auto inserts = numberOption(parser, "inserts", 10'000, 1, 1'000'000);
     const auto seed = numberOption(parser, "seed", 1, 0, UINT64_MAX);
     const auto jobsList = jobsListOption(parser);
-    if (!portalEntries || !portalMiB || !cellEntries || !records || !weenieFiles || !seed ||
-        !jobsList)
+    if (!portalEntries || !portalMiB || !cellEntries || !records || !weenieFiles || !inserts ||
+        !seed || !jobsList)
         return kUsageOrIo;
 
     if (suite == "particles") // nothing to write to disk
@@ -180,6 +188,8 @@ int runBench(const QStringList& arguments) {
         return exitCode(bench::runAuditSuite(output, *jobsList, portal, *seed));
     if (suite == "weenies")
         return exitCode(bench::runWeeniesSuite(output, *weenieFiles, *seed));
+    if (suite == "patch")
+        return exitCode(bench::runPatchSuite(output, portal, *cellEntries, *inserts, *seed));
     return exitCode(bench::runContainerSuite(output, portal, *cellEntries, *seed));
 }
 
