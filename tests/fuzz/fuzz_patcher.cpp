@@ -1,4 +1,6 @@
-// libFuzzer target for DatPatcher: the input is a short edit script followed by a whole DAT.
+// libFuzzer target for DatPatcher and its journal. An input starting "PKJRNL01" is an in-place
+// patch journal: parseJournal must read it or throw DatError, and what it reads must serialize
+// back to the same bytes. Any other input is a short edit script followed by a whole DAT.
 //   byte 0: operation count n (at most kMaxOps); then n operations of 5 bytes each
 //   (kind, id low 16 bits, payload size low 16 bits); the rest is the DAT.
 // Opening must accept the DAT or throw DatError, never crash, hang or allocate without bound.
@@ -8,12 +10,14 @@
 // the header says.
 #include "datreader/container/dat_file.h"
 #include "datreader/container/dat_patcher.h"
+#include "datreader/container/patch_writer.h"
 #include "datreader/container/verifier.h"
 #include "datreader/io/dat_error.h"
 
 #include <QByteArray>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <optional>
 #include <vector>
@@ -115,9 +119,25 @@ void checkPatched(DatPatcher& patcher, const Model& model, bool wasStrict) {
 
 } // namespace
 
+// The journal that repair() replays after a crash: damaged ones are refused, whole ones are exact.
+void checkJournal(const std::uint8_t* data, std::size_t size) {
+    PatchImage image;
+    try {
+        image = parseJournal({data, size});
+    } catch (const DatError&) {
+        return;
+    }
+    if (serializeJournal(image) != std::vector<std::uint8_t>(data, data + size))
+        violated("a journal does not serialize back to its bytes");
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size < 1)
         return 0;
+    if (size >= 8 && std::memcmp(data, "PKJRNL01", 8) == 0) {
+        checkJournal(data, size);
+        return 0;
+    }
     const std::size_t count = std::min<std::size_t>(data[0], kMaxOps);
     const std::size_t script = 1 + count * kOpSize;
     if (size < script || size - script > kMaxDat)
