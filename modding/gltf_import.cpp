@@ -97,7 +97,8 @@ class EntryMaker {
           m_options(options), m_file(file) {}
 
     // The Surface for a glTF material (-1: glTF's default, plain white), with its texture.
-    std::uint32_t surface(const GltfMaterial* material, std::vector<ImportedEntry>& out) {
+    std::uint32_t surface(const GltfMaterial* material, const QString& label,
+                          std::vector<ImportedEntry>& out) {
         dat::Surface surface;
         surface.id = m_surfaces.take(1, m_taken);
         surface.diffuse = 1;
@@ -121,10 +122,7 @@ class EntryMaker {
             surface.translucency = 1 - std::clamp(color[3], 0.0f, 1.0f);
         }
         out.insert(out.begin() + std::ptrdiff_t(m_surfaceCount++),
-                   {surface.id, surface.encode(),
-                    QStringLiteral("Surface for material %1")
-                        .arg(material && !material->name.isEmpty() ? material->name
-                                                                   : QStringLiteral("(default)"))});
+                   {surface.id, surface.encode(), QStringLiteral("Surface for %1").arg(label)});
         return surface.id;
     }
 
@@ -152,31 +150,42 @@ class EntryMaker {
 
 } // namespace
 
-std::vector<ImportedEntry> importGltf(const QString& file, std::uint32_t gfxObjId,
-                                      const GltfImportOptions& options) {
+std::vector<ImportedEntry> importGltfModel(const GltfModel& model, std::uint32_t gfxObjId,
+                                           const GltfImportOptions& options,
+                                           const QString& source) {
     if (gfxObjId < kGfxObjRange.first || gfxObjId > kGfxObjRange.last)
         throw DatError("--as", dat::formatDid(gfxObjId) + " is not a GfxObj id (0x0100XXXX)", 0,
                        dat::OffsetKind::Source);
+    GltfGfxObj mesh = gfxObjFromGltf(model, gfxObjId, options.physics);
+    std::vector<ImportedEntry> out(1);
+    EntryMaker maker(gfxObjId, options, source);
+    for (std::size_t i = 0; i < mesh.materials.size(); ++i) {
+        const int m = mesh.materials[i];
+        const GltfMaterial* material = m >= 0 ? &model.materials[std::size_t(m)] : nullptr;
+        QString label = QStringLiteral("glTF's default material");
+        if (material)
+            label = material->name.isEmpty()
+                        ? QStringLiteral("material %1").arg(m)
+                        : QStringLiteral("material %1 \"%2\"").arg(m).arg(material->name);
+        mesh.gfxObj.surfaces[i] = maker.surface(material, label, out);
+    }
+    const dat::GfxObj& g = mesh.gfxObj;
+    out[0] = {
+        gfxObjId, g.encode(),
+        QStringLiteral("GfxObj: %1 vertices, %2 triangles, %3 surfaces%4")
+            .arg(g.vertices.size())
+            .arg(g.polygons.size())
+            .arg(g.surfaces.size())
+            .arg(g.hasPhysics()
+                     ? QStringLiteral(", physics BSP of %1 nodes").arg(g.physicsBsp.nodes.size())
+                     : QString())};
+    return out;
+}
+
+std::vector<ImportedEntry> importGltf(const QString& file, std::uint32_t gfxObjId,
+                                      const GltfImportOptions& options) {
     try {
-        const GltfModel model = readGltfFile(file);
-        GltfGfxObj mesh = gfxObjFromGltf(model, gfxObjId, options.physics);
-        std::vector<ImportedEntry> out(1);
-        EntryMaker maker(gfxObjId, options, file);
-        for (std::size_t i = 0; i < mesh.materials.size(); ++i) {
-            const int m = mesh.materials[i];
-            mesh.gfxObj.surfaces[i] =
-                maker.surface(m >= 0 ? &model.materials[std::size_t(m)] : nullptr, out);
-        }
-        const dat::GfxObj& g = mesh.gfxObj;
-        out[0] = {gfxObjId, g.encode(),
-                  QStringLiteral("GfxObj: %1 vertices, %2 triangles, %3 surfaces%4")
-                      .arg(g.vertices.size())
-                      .arg(g.polygons.size())
-                      .arg(g.surfaces.size())
-                      .arg(g.hasPhysics() ? QStringLiteral(", physics BSP of %1 nodes")
-                                                .arg(g.physicsBsp.nodes.size())
-                                          : QString())};
-        return out;
+        return importGltfModel(readGltfFile(file), gfxObjId, options, file);
     } catch (DatError& e) {
         throw e.withContext("importing " + file.toStdString() + " as GfxObj " +
                             dat::formatDid(gfxObjId));

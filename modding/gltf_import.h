@@ -5,6 +5,7 @@
 // their nodes' transforms into one vertex list; every triangle becomes a drawing polygon and a
 // physics polygon; the physics BSP comes from our builder (docs/formats.md#bsp-trees).
 
+#include "modding/gltf_reader.h"
 #include "modding/imported_entry.h"
 
 #include <QString>
@@ -37,5 +38,8 @@ struct GltfImportOptions {
 // byte offset) of what is wrong; never reads outside the file's buffers.
 std::vector<ImportedEntry> importGltf(const QString& file, std::uint32_t gfxObjId,
                                       const GltfImportOptions& options = {});
+// The same for a model already read (readGltf); `source` names it in errors.
+std::vector<ImportedEntry> importGltfModel(const GltfModel& model, std::uint32_t gfxObjId,
+                                           const GltfImportOptions& options, const QString& source);
 
 } // namespace portalkit::modding

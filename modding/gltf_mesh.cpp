@@ -113,7 +113,9 @@ class MeshBuilder {
             ++m_out.degenerateTriangles;
             return;
         }
+        // Physics polygons are their own list, numbered by position as retail's are.
         m_physics.push_back(polygon);
+        m_physics.back().id = std::uint16_t(m_physics.size() - 1);
         for (const std::int16_t v : polygon.vertexIds)
             m_faceNormals[std::size_t(v)] = m_faceNormals[std::size_t(v)] + normal;
     }
@@ -164,7 +166,7 @@ class MeshBuilder {
             solid.push_back(std::move(shape));
         }
         g.physicsPolygons = std::move(m_physics);
-        g.physicsBsp = authoring::physicsTree(solid);
+        g.physicsBsp = authoring::physicsTree(solid, authoring::meshTreeLimits(solid.size()));
     }
 
     const GltfModel& m_model;

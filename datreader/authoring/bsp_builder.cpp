@@ -8,9 +8,7 @@
 namespace portalkit::authoring {
 namespace {
 
-constexpr std::size_t kMaxPolygonsPerLeaf = 4;
-constexpr int kMaxPhysicsDepth = 6; // bounds the copies of polygons that cross many planes
-constexpr double kOnPlane = 1e-6;   // metres: closer than this counts as lying in the plane
+constexpr double kOnPlane = 1e-6; // metres: closer than this counts as lying in the plane
 
 struct Region {
     Vec3d low, high;
@@ -30,7 +28,8 @@ std::vector<Vec3d> cornersOf(std::span<const BspPolygon> polygons,
 
 class PhysicsBuilder {
   public:
-    explicit PhysicsBuilder(std::span<const BspPolygon> polygons) : m_polygons(polygons) {}
+    PhysicsBuilder(std::span<const BspPolygon> polygons, const PhysicsTreeLimits& limits)
+        : m_polygons(polygons), m_limits(limits) {}
 
     dat::BspTree build() {
         std::vector<std::size_t> all(m_polygons.size());
@@ -68,7 +67,13 @@ class PhysicsBuilder {
         const Split parts = split(members, region);
         const bool separates =
             parts.positive.size() < members.size() || parts.negative.size() < members.size();
-        if (members.size() <= kMaxPolygonsPerLeaf || depth >= kMaxPhysicsDepth || !separates) {
+        const double shared =
+            double(parts.positive.size() + parts.negative.size() - members.size()) /
+            double(std::max<std::size_t>(members.size(), 1));
+        m_placed += members.size();
+        const bool overBudget = m_limits.maxPlaced && m_placed > m_limits.maxPlaced;
+        if (members.size() <= m_limits.polygonsPerLeaf || depth >= m_limits.maxDepth ||
+            !separates || shared > m_limits.maxShared || overBudget) {
             built.tag = dat::bsp_tag::Leaf;
             built.leafIndex = m_leaves++;
             for (const std::size_t i : members)
@@ -119,6 +124,8 @@ class PhysicsBuilder {
     }
 
     std::span<const BspPolygon> m_polygons;
+    PhysicsTreeLimits m_limits;
+    std::size_t m_placed = 0;
     dat::BspTree m_tree;
     std::int32_t m_leaves = 0;
 };
@@ -182,8 +189,21 @@ class ChainBuilder {
 
 } // namespace
 
-dat::BspTree physicsTree(std::span<const BspPolygon> polygons) {
-    return PhysicsBuilder(polygons).build();
+PhysicsTreeLimits meshTreeLimits(std::size_t polygonCount) {
+    PhysicsTreeLimits limits;
+    // Each level about halves a node's polygons: enough levels to reach leaves of the default
+    // size, plus two for uneven splits, capped so a huge mesh cannot make a runaway tree.
+    int levels = 0;
+    while (levels < 30 && (polygonCount >> levels) > limits.polygonsPerLeaf)
+        ++levels;
+    limits.maxDepth = std::clamp(levels + 2, 6, 24);
+    limits.maxShared = 0.5;
+    limits.maxPlaced = 32 * polygonCount + 4096;
+    return limits;
+}
+
+dat::BspTree physicsTree(std::span<const BspPolygon> polygons, const PhysicsTreeLimits& limits) {
+    return PhysicsBuilder(polygons, limits).build();
 }
 
 dat::BspTree chainTree(std::span<const ChainLink> links, dat::BspVariant variant, std::uint32_t tag,

@@ -18,12 +18,32 @@ struct BspPolygon {
     std::vector<Vec3d> corners;
 };
 
+// When the physics tree stops splitting. The defaults are what the demo's rooms and houses are
+// built with (a few dozen polygons, so a shallow tree).
+struct PhysicsTreeLimits {
+    std::size_t polygonsPerLeaf = 4; // a node with this many or fewer is a leaf
+    int maxDepth = 6;                // bounds the copies of polygons that cross many planes
+    // A split that puts more than this share of the node's polygons on both sides is not made
+    // (the node becomes a leaf): such a split only copies them. 1 = any split that separates
+    // at least one polygon is made.
+    double maxShared = 1.0;
+    // Once the nodes made so far hold this many polygons in all (copies counted), the rest
+    // become leaves: bounds the work and the tree for any input. 0 = no bound.
+    std::size_t maxPlaced = 0;
+};
+
+// Limits for an arbitrary mesh of `polygonCount` polygons (an imported model): deep enough for
+// leaves of about `polygonsPerLeaf`, and no split that copies more than half its polygons.
+PhysicsTreeLimits meshTreeLimits(std::size_t polygonCount);
+
 // A physics tree: the node's region is halved across its longest side until a leaf holds at
 // most a few polygons or the split stops separating them; a polygon crossing a plane goes to
 // both sides, one lying in it to the positive side. Leaves are numbered in stored order and are
-// not solid (the space a room or a house shell encloses is open); every node's sphere holds its
-// polygons.
-dat::BspTree physicsTree(std::span<const BspPolygon> polygons);
+// not solid (the space a room or a house shell encloses is open; a leaf's region is a box cut
+// by axis planes, which a closed mesh's surface crosses, so it is never wholly inside one);
+// every node's sphere holds its polygons.
+dat::BspTree physicsTree(std::span<const BspPolygon> polygons,
+                         const PhysicsTreeLimits& limits = {});
 
 // One plane of a convex shell with what lies in it.
 struct ChainLink {

@@ -17,6 +17,7 @@
 #include "modding/gltf_reader.h"
 #include "preview/physics/object_info.h"
 #include "preview/physics/terrain_transition.h"
+#include "support/bsp_checks.h"
 #include "support/demo_dats.h"
 #include "world/coords.h"
 
@@ -70,13 +71,13 @@ dat::GfxObj gfxObjOf(const std::vector<modding::ImportedEntry>& entries) {
 
 // A 2 m cube centred on the origin in glTF space: 24 vertices (4 per face, each face its own
 // normal and UVs 0..1), 36 u16 indices wound counter-clockwise seen from outside.
-struct Cube {
+struct Mesh {
     std::vector<float> positions, normals, uvs;
     std::vector<std::uint16_t> indices;
 };
 
-Cube makeCube() {
-    Cube cube;
+Mesh makeCube() {
+    Mesh cube;
     for (int axis = 0; axis < 3; ++axis)
         for (const float sign : {1.0f, -1.0f}) {
             const int u = (axis + 1) % 3, v = (axis + 2) % 3;
@@ -110,20 +111,22 @@ template <typename T> void append(QByteArray& out, const std::vector<T>& values)
     }
 }
 
-// The cube's buffer (positions, normals, UVs, indices) and the JSON naming it with `uri`
-// (not a string: none, a GLB's BIN chunk).
-QByteArray cubeBuffer() {
-    const Cube cube = makeCube();
+QByteArray meshBuffer(const Mesh& mesh) {
     QByteArray bin;
-    append(bin, cube.positions); // 288 bytes
-    append(bin, cube.normals);   // 288
-    append(bin, cube.uvs);       // 192
-    append(bin, cube.indices);   // 72
+    append(bin, mesh.positions);
+    append(bin, mesh.normals);
+    append(bin, mesh.uvs);
+    append(bin, mesh.indices);
     return bin;
 }
 
-QJsonObject cubeJson(const QJsonValue& uri, qint64 bufferLength = 840) {
-    QJsonObject buffer{{"byteLength", bufferLength}};
+// The JSON of `mesh` with meshBuffer's layout, the buffer named by `uri` (not a string: none,
+// a GLB's BIN chunk), its byteLength `bufferLength` (-1: the real one).
+QJsonObject meshJson(const Mesh& mesh, const QJsonValue& uri, qint64 bufferLength = -1) {
+    const int vertices = int(mesh.positions.size() / 3);
+    const int p = vertices * 12, n = vertices * 12, t = vertices * 8,
+              i = int(mesh.indices.size()) * 2;
+    QJsonObject buffer{{"byteLength", bufferLength >= 0 ? bufferLength : p + n + t + i}};
     if (uri.isString())
         buffer["uri"] = uri;
     const auto view = [](int offset, int length) {
@@ -133,9 +136,6 @@ QJsonObject cubeJson(const QJsonValue& uri, qint64 bufferLength = 840) {
         return QJsonObject{
             {"bufferView", view}, {"componentType", type}, {"count", count}, {"type", kind}};
     };
-    QJsonObject position = accessor(0, 5126, 24, "VEC3");
-    position["min"] = QJsonArray{-1, -1, -1};
-    position["max"] = QJsonArray{1, 1, 1};
     return QJsonObject{
         {"asset", QJsonObject{{"version", "2.0"}}},
         {"scene", 0},
@@ -153,9 +153,45 @@ QJsonObject cubeJson(const QJsonValue& uri, qint64 bufferLength = 840) {
                           {"pbrMetallicRoughness",
                            QJsonObject{{"baseColorFactor", QJsonArray{0.5, 0.25, 0.125, 1}}}}}}},
         {"buffers", QJsonArray{buffer}},
-        {"bufferViews", QJsonArray{view(0, 288), view(288, 288), view(576, 192), view(768, 72)}},
-        {"accessors", QJsonArray{position, accessor(1, 5126, 24, "VEC3"),
-                                 accessor(2, 5126, 24, "VEC2"), accessor(3, 5123, 36, "SCALAR")}}};
+        {"bufferViews", QJsonArray{view(0, p), view(p, n), view(p + n, t), view(p + n + t, i)}},
+        {"accessors",
+         QJsonArray{accessor(0, 5126, vertices, "VEC3"), accessor(1, 5126, vertices, "VEC3"),
+                    accessor(2, 5126, vertices, "VEC2"),
+                    accessor(3, 5123, int(mesh.indices.size()), "SCALAR")}}};
+}
+
+// The cube's buffer: positions (288 bytes), normals (288), UVs (192), indices (72).
+QByteArray cubeBuffer() {
+    return meshBuffer(makeCube());
+}
+
+QJsonObject cubeJson(const QJsonValue& uri, qint64 bufferLength = -1) {
+    return meshJson(makeCube(), uri, bufferLength);
+}
+
+// A sphere of `radius` around the origin: `rings` bands of `segments` quads, two triangles
+// each, wound counter-clockwise seen from outside; normals point out.
+Mesh makeSphere(float radius, int segments, int rings) {
+    Mesh mesh;
+    for (int r = 0; r <= rings; ++r)
+        for (int s = 0; s <= segments; ++s) {
+            const double theta = M_PI * r / rings, phi = 2 * M_PI * s / segments;
+            const float n[3] = {float(std::sin(theta) * std::cos(phi)), float(std::cos(theta)),
+                                float(-std::sin(theta) * std::sin(phi))};
+            for (const float c : n) {
+                mesh.positions.push_back(c * radius);
+                mesh.normals.push_back(c);
+            }
+            mesh.uvs.push_back(float(s) / float(segments));
+            mesh.uvs.push_back(float(r) / float(rings));
+        }
+    const auto at = [segments](int r, int s) { return std::uint16_t(r * (segments + 1) + s); };
+    for (int r = 0; r < rings; ++r)
+        for (int s = 0; s < segments; ++s)
+            for (const std::uint16_t i : {at(r, s), at(r + 1, s), at(r + 1, s + 1), at(r, s),
+                                          at(r + 1, s + 1), at(r, s + 1)})
+                mesh.indices.push_back(i);
+    return mesh;
 }
 
 QByteArray dataUri(const QByteArray& bytes) {
@@ -394,12 +430,9 @@ class TestGltfImport : public QObject {
         const QString path = writeFile(m_dir, "wall.gltf", cubeGltf());
         const dat::GfxObj solid = gfxObjOf(modding::importGltf(path, kImported, {}));
         QVERIFY(solid.hasPhysics());
-        QVERIFY(solid.physicsBsp.nodes.size() > 1);
-        // Every physics polygon is in a leaf.
-        std::set<std::uint16_t> inLeaves;
-        for (const dat::BspNode& node : solid.physicsBsp.nodes)
-            inLeaves.insert(node.polygons.begin(), node.polygons.end());
-        QCOMPARE(inLeaves.size(), solid.physicsPolygons.size());
+        const std::string problem =
+            testing::physicsTreeProblem(solid.physicsBsp, solid.vertices, solid.physicsPolygons);
+        QVERIFY2(problem.empty(), problem.c_str());
 
         const world::LandblockTerrain terrain(
             testing::demoRecord<dat::LandBlock>(testing::demoCellDat(), kTown),
@@ -426,6 +459,41 @@ class TestGltfImport : public QObject {
         QVERIFY(through.ok);
         QCOMPARE(through.hitStatic, -1);
         QVERIFY(std::abs(through.origin.x - 62) < 1e-3f);
+    }
+
+    // A sphere of 1,000 triangles gets a tree deep enough for small leaves (a walk tests a
+    // few polygons, not all), sound by the checks the demo's trees pass; its pole triangles
+    // have no area and are drawn but left out of physics. A missile stops on its surface.
+    void aDenseMeshGetsASplitTree() {
+        const Mesh sphere = makeSphere(2, 32, 16);
+        const QByteArray gltf =
+            QJsonDocument(meshJson(sphere, QString::fromLatin1(dataUri(meshBuffer(sphere)))))
+                .toJson();
+        const dat::GfxObj g =
+            gfxObjOf(modding::importGltf(writeFile(m_dir, "sphere.gltf", gltf), kImported, {}));
+        QCOMPARE(g.polygons.size(), sphere.indices.size() / 3);
+        QCOMPARE(g.physicsPolygons.size(), g.polygons.size() - 2 * 32); // 32 per pole
+        const std::string problem =
+            testing::physicsTreeProblem(g.physicsBsp, g.vertices, g.physicsPolygons);
+        QVERIFY2(problem.empty(), problem.c_str());
+        std::size_t leaves = 0, largest = 0;
+        for (const dat::BspNode& node : g.physicsBsp.nodes)
+            if (node.tag == dat::bsp_tag::Leaf) {
+                ++leaves;
+                largest = std::max(largest, node.polygons.size());
+            }
+        QVERIFY2(leaves >= 64, qPrintable(QString::number(leaves)));
+        QVERIFY2(largest <= 64, qPrintable(QString::number(largest)));
+
+        const world::LandblockTerrain terrain(
+            testing::demoRecord<dat::LandBlock>(testing::demoCellDat(), kTown),
+            testing::demoRecord<dat::Region>(testing::demoPortalDat(), 0x13000000).landDefs);
+        const float centre = *terrain.heightAt(60, 88) + 2.5f;
+        const auto t = fly(townWith(g, {60, 88, centre}), {50, 88, centre}, {62, 88, centre});
+        QCOMPARE(t.hitStatic, 0);
+        // The facets lie inside the true sphere by at most r(1 − cos(π/32)) ≈ 1 cm.
+        QVERIFY2(t.origin.x <= 58 - 0.1f + 1e-3f && t.origin.x > 58 - 0.35f,
+                 qPrintable(QString::number(t.origin.x)));
     }
 
     void badFilesGiveErrors_data() {
