@@ -4,6 +4,7 @@
 #include "command.h"
 #include "datreader/container/dat_file.h"
 #include "datreader/records/palette.h"
+#include "datreader/records/surface_texture.h"
 #include "input_file.h"
 #include "modding/gltf_import.h"
 #include "modding/json_import.h"
@@ -12,7 +13,7 @@
 #include "patch_command.h"
 
 #include <QByteArray>
-#include <QFileInfo>
+#include <algorithm>
 
 namespace portalkit::cli {
 namespace {
@@ -40,6 +41,27 @@ int levelsOption(const QCommandLineParser& parser) {
     return levels;
 }
 
+// The smaller levels take the ids after --as, which the user did not name: one the DAT already
+// holds may only be replaced when --texture's SurfaceTexture already lists it (importing the
+// same texture again), never an unrelated texture that happens to sit there.
+void checkLevelIds(const dat::DatFile& dat, const std::vector<ImportedEntry>& entries,
+                   std::optional<std::uint32_t> textureId) {
+    std::vector<std::uint32_t> listed;
+    if (textureId && dat.find(*textureId))
+        listed = dat::SurfaceTexture::decode(dat.read(*textureId), *textureId).renderSurfaceIds;
+    for (std::size_t level = 1; level < entries.size(); ++level) {
+        const std::uint32_t id = entries[level].id;
+        if (id == textureId || !dat.find(id) ||
+            std::find(listed.begin(), listed.end(), id) != listed.end())
+            continue;
+        throw dat::DatError("--levels",
+                            "level " + std::to_string(level + 1) + " would replace " +
+                                dat::formatDid(id) +
+                                ", which the DAT holds for something else; choose another --as",
+                            0, dat::OffsetKind::Source, id);
+    }
+}
+
 std::vector<ImportedEntry> importPng(const QCommandLineParser& parser, const dat::DatFile& dat,
                                      std::uint32_t id) {
     modding::requireType(dat.kind(), id, dat::RenderSurface::kTypeName);
@@ -58,7 +80,9 @@ std::vector<ImportedEntry> importPng(const QCommandLineParser& parser, const dat
         options.palette = &*palette;
     }
     const QString file = parser.value("png");
-    return modding::importTexture(modding::readTextureFile(file), options, file);
+    auto entries = modding::importTexture(modding::readTextureFile(file), options, file);
+    checkLevelIds(dat, entries, options.textureId);
+    return entries;
 }
 
 std::vector<ImportedEntry> importGltf(const QCommandLineParser& parser, const dat::DatFile& dat,

@@ -101,6 +101,57 @@ class ImportCliTest : public QObject {
                  (QJsonArray{"0x06007100", "0x06007101", "0x06007102"}));
     }
 
+    // P8 indexes the DAT's own Palette and names it, so export finds the colours again.
+    void aP8ImportUsesTheDatsPalette() {
+        const QJsonArray colors =
+            QJsonDocument::fromJson(runPortalkit({"show", m_dat, "0x04000A01", "--json"}).out)
+                .object()["colors"]
+                .toArray();
+        QVERIFY(colors.size() >= 64);
+        QImage image(8, 8, QImage::Format_RGBA8888);
+        for (int y = 0; y < 8; ++y)
+            for (int x = 0; x < 8; ++x) {
+                const std::uint32_t argb =
+                    colors[(x * 7 + y * 13) % colors.size()].toString().toUInt(nullptr, 16);
+                image.setPixelColor(
+                    x, y, QColor((argb >> 16) & 0xFF, (argb >> 8) & 0xFF, argb & 0xFF, argb >> 24));
+            }
+        QVERIFY(image.save(path("indexed.png")));
+        const CliRun run =
+            runPortalkit({"import", m_dat, "--png", path("indexed.png"), "--as", "0x06007200",
+                          "--format", "P8", "--palette", "0x04000A01"});
+        QVERIFY2(run.exitCode == 0, said(run));
+        verifyStrict();
+        QVERIFY(runPortalkit({"export", m_dat, "0x06007200", "-o", path("indexed_back.png")})
+                    .exitCode == 0);
+        QCOMPARE(QImage(path("indexed_back.png")).convertToFormat(QImage::Format_RGBA8888), image);
+    }
+
+    // The smaller levels take the ids after --as: never one that holds another texture.
+    void levelsDoNotOverwriteOtherTextures() {
+        QImage image(16, 16, QImage::Format_RGBA8888);
+        image.fill(QColor(10, 20, 30));
+        QVERIFY(image.save(path("flat.png")));
+        const QByteArray before = digest(m_dat);
+        const CliRun run = runPortalkit({"import", m_dat, "--png", path("flat.png"), "--as",
+                                         "0x06000A01", "--levels", "2", "--texture", "0x05007300"});
+        QVERIFY2(run.exitCode == 2, said(run));
+        QVERIFY2(run.err.contains("0x06000A02"), said(run));
+        QCOMPARE(digest(m_dat), before);
+    }
+
+    // --gltf goes through modding::importGltf: an exported GfxObj imports as a new one.
+    void anExportedModelImports() {
+        QVERIFY(runPortalkit({"export", m_dat, "0x01000003", "-o", path("model.glb")}).exitCode ==
+                0);
+        const CliRun run =
+            runPortalkit({"import", m_dat, "--gltf", path("model.glb"), "--as", "0x01007000"});
+        QVERIFY2(run.exitCode == 0, said(run));
+        QVERIFY2(run.out.contains("0x01007000"), said(run));
+        verifyStrict();
+        QCOMPARE(runPortalkit({"show", m_dat, "0x01007000"}).exitCode, 0);
+    }
+
     void anImportedSoundExportsToTheSameFile() {
         QVERIFY(runPortalkit({"export", m_dat, "0x0A000004", "-o", path("tone.wav")}).exitCode ==
                 0);
