@@ -13,6 +13,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QTemporaryDir>
@@ -126,6 +127,12 @@ class TestRecordEditor : public QObject {
         auto* combo = qobject_cast<QComboBox*>(editor.fieldEditor()->input());
         QVERIFY(combo);
         QCOMPARE(combo->count(), field.choices.size());
+
+        // Enter in the picker applies what is typed there.
+        combo->setEditText("0x01000003");
+        QTest::keyClick(combo->lineEdit(), Qt::Key_Return);
+        QCOMPARE(stored(session, *m_dat, kSetup)["parts"].toArray()[0].toString(),
+                 QString("0x01000003"));
     }
 
     void flagsAreACheckableList() {

@@ -90,7 +90,12 @@ FieldEditor::FieldEditor(QWidget* parent)
 
 void FieldEditor::setField(const FieldInfo& field) {
     m_field = field;
-    delete m_row;
+    if (m_row) {
+        // Later: the edit that rebuilds the editor may come from a key press in the old one.
+        m_row->hide();
+        m_layout->removeWidget(m_row);
+        m_row->deleteLater();
+    }
     m_row = nullptr;
     m_input = nullptr;
     if (field.path.isEmpty()) {
@@ -178,6 +183,7 @@ QWidget* FieldEditor::makeId(const FieldInfo& field) {
     combo->setToolTip(field.idType.isEmpty() ? tr("An entry id")
                                              : tr("%1 ids of the open DATs").arg(field.idType));
     connect(combo, &QComboBox::activated, this, &FieldEditor::apply);
+    connect(combo->lineEdit(), &QLineEdit::returnPressed, this, &FieldEditor::apply);
     return combo;
 }
 
@@ -208,6 +214,7 @@ QWidget* FieldEditor::makeNames(const FieldInfo& field) {
     combo->setEditText(field.value.toString());
     combo->setToolTip(tr("The names other records of this type use here"));
     connect(combo, &QComboBox::activated, this, &FieldEditor::apply);
+    connect(combo->lineEdit(), &QLineEdit::returnPressed, this, &FieldEditor::apply);
     return combo;
 }
 

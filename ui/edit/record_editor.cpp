@@ -9,7 +9,6 @@
 #include <QJsonArray>
 #include <QLabel>
 #include <QSet>
-#include <QSplitter>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -88,20 +87,12 @@ RecordEditor::RecordEditor(EditSession& session, QWidget* parent)
     m_errorLabel->setStyleSheet(QStringLiteral("color: #c0392b"));
     m_errorLabel->hide();
 
-    auto* below = new QWidget;
-    auto* belowLayout = new QVBoxLayout(below);
-    belowLayout->setContentsMargins(4, 4, 4, 4);
-    belowLayout->addWidget(m_editor);
-    belowLayout->addWidget(m_errorLabel);
-    belowLayout->addStretch();
-    auto* split = new QSplitter(Qt::Vertical);
-    split->addWidget(m_tree);
-    split->addWidget(below);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 1);
+    // The tree takes what the editor and its message leave, so a refusal is always in view.
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(split);
+    layout->addWidget(m_tree, 1);
+    layout->addWidget(m_editor);
+    layout->addWidget(m_errorLabel);
 
     connect(m_tree, &QTreeWidget::currentItemChanged, this,
             [this](QTreeWidgetItem* item) { chooseItem(item); });
