@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <future>
 #include <span>
 #include <string>
+#include <thread>
 
 namespace portalkit::modding {
 namespace {
@@ -139,6 +141,37 @@ void checkOptions(const TextureImport& options, PixelFormat format, int levelCou
              dat::formatDid(*options.textureId) + " is not a SurfaceTexture id (0x05…)");
 }
 
+// The level's pixels in `format`. libsquish's cluster fit is about 30 times slower than the
+// raw formats (a 2048² DXT5 chain took 20 s against 0.7 s for A8R8G8B8), so a large DXT level
+// is compressed in bands of block rows, one per core: DXT stores 4×4 blocks row by row, so the
+// bands' blocks end to end are the whole image's, byte for byte.
+std::vector<std::uint8_t> encodeLevel(const QImage& level, PixelFormat format,
+                                      const dat::Palette* palette) {
+    const std::vector<std::uint8_t> rgba = rgbaBytes(level);
+    const int blockRows = (level.height() + 3) / 4;
+    const int bands =
+        std::min<int>(blockRows, int(std::max(1u, std::thread::hardware_concurrency())));
+    if (!isDxt(format) || bands < 2 || level.width() * level.height() < 256 * 256)
+        return dat::encodePixels(rgba, level.width(), level.height(), format, palette);
+    const std::size_t rowBytes = std::size_t(level.width()) * 4;
+    std::vector<std::future<std::vector<std::uint8_t>>> parts;
+    for (int band = 0; band < bands; ++band) {
+        const int firstRow = 4 * (blockRows * band / bands);
+        const int endRow = std::min(level.height(), 4 * (blockRows * (band + 1) / bands));
+        const std::span<const std::uint8_t> pixels(rgba.data() + rowBytes * std::size_t(firstRow),
+                                                   rowBytes * std::size_t(endRow - firstRow));
+        parts.push_back(std::async(std::launch::async, [=] {
+            return dat::encodePixels(pixels, level.width(), endRow - firstRow, format, palette);
+        }));
+    }
+    std::vector<std::uint8_t> out;
+    for (auto& part : parts) {
+        const std::vector<std::uint8_t> bytes = part.get();
+        out.insert(out.end(), bytes.begin(), bytes.end());
+    }
+    return out;
+}
+
 ImportedEntry surfaceEntry(const QImage& level, std::uint32_t id, PixelFormat format,
                            const dat::Palette* palette) {
     dat::RenderSurface surface;
@@ -148,8 +181,7 @@ ImportedEntry surfaceEntry(const QImage& level, std::uint32_t id, PixelFormat fo
     surface.pixelFormat = std::uint32_t(format);
     if (surface.hasDefaultPalette())
         surface.defaultPaletteId = palette->id;
-    surface.sourceData =
-        dat::encodePixels(rgbaBytes(level), level.width(), level.height(), format, palette);
+    surface.sourceData = encodeLevel(level, format, palette);
     return {id, surface.encode(),
             QStringLiteral("RenderSurface %1×%2 %3")
                 .arg(level.width())

@@ -2,6 +2,7 @@
 // image through the reader's own decoder (surface_image.h), exactly for the lossless formats and
 // P8, within the DXT error for DXT; the mip chain's sizes and box filter; and the refusals.
 
+#include "datreader/imaging/pixel_encoder.h"
 #include "datreader/imaging/surface_image.h"
 #include "datreader/io/dat_error.h"
 #include "datreader/records/surface_texture.h"
@@ -145,6 +146,19 @@ class TextureImportTest : public QObject {
         // levels of 5-bit rounding (8 apart) at most.
         const int error = maxChannelError(decoded(entries[0]), image);
         QVERIFY2(error <= bound, QByteArray::number(error));
+    }
+
+    // Large DXT levels are compressed in bands of block rows at once: the bytes must be those of
+    // the whole image compressed in one piece.
+    void bandedDxtIsTheWholeImagesBytes() {
+        const QImage image = gradientImage(512).scaled(512, 300).scaled(512, 512);
+        const auto entries = importTexture(image, options(PixelFormat::Dxt5), "in.png");
+        const QImage rgba = image.convertToFormat(QImage::Format_RGBA8888);
+        std::vector<std::uint8_t> pixels;
+        for (int y = 0; y < rgba.height(); ++y)
+            pixels.insert(pixels.end(), rgba.constScanLine(y), rgba.constScanLine(y) + 4 * 512);
+        QVERIFY(surfaceOf(entries[0]).sourceData ==
+                dat::encodePixels(pixels, 512, 512, PixelFormat::Dxt5, nullptr));
     }
 
     void theDefaultFormatFollowsTheAlpha() {
