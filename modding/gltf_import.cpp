@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace portalkit::modding {
 
@@ -129,6 +130,9 @@ class EntryMaker {
   private:
     // RenderSurfaces for every mip level and the SurfaceTexture listing them.
     std::uint32_t texture(const QImage& image, std::vector<ImportedEntry>& out) {
+        // Materials sharing a glTF image share its texture (the reader hands out one QImage).
+        if (auto it = m_textureOf.find(image.cacheKey()); it != m_textureOf.end())
+            return it->second;
         const QImage sized =
             textureSized(image, std::clamp(m_options.maxTextureSize, 4, kMaxImportSide));
         const std::size_t levels = mipLevels(sized, 0, true).size();
@@ -138,6 +142,7 @@ class EntryMaker {
         options.levels = 0;
         for (ImportedEntry& entry : importTexture(sized, options, m_file))
             out.push_back(std::move(entry));
+        m_textureOf.emplace(image.cacheKey(), *options.textureId);
         return *options.textureId;
     }
 
@@ -145,7 +150,8 @@ class EntryMaker {
     const GltfImportOptions& m_options;
     QString m_file;
     std::set<std::uint32_t> m_taken;
-    std::size_t m_surfaceCount = 1; // Surfaces follow the GfxObj, textures follow them
+    std::map<qint64, std::uint32_t> m_textureOf; // QImage::cacheKey → SurfaceTexture
+    std::size_t m_surfaceCount = 1;              // Surfaces follow the GfxObj, textures follow them
 };
 
 } // namespace

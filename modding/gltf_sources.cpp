@@ -217,6 +217,8 @@ View Sources::view(const QJsonValue& reference, const Path& from) {
 }
 
 QImage Sources::image(qint64 index) {
+    if (auto it = m_images.find(index); it != m_images.end())
+        return it->second;
     const Path path = Path("images").at(index);
     const QJsonObject i = item("images", index, path);
     QByteArray bytes;
@@ -230,6 +232,7 @@ QImage Sources::image(qint64 index) {
     QImage image = QImage::fromData(bytes);
     if (image.isNull())
         fail(path, "is not an image Qt can read (PNG or JPEG)");
+    m_images.emplace(index, image);
     return image;
 }
 

@@ -75,6 +75,7 @@ class Sources {
     bool m_hasBin = false;
     QString m_baseDir;
     std::map<qint64, QByteArray> m_buffers;
+    std::map<qint64, QImage> m_images; // decoded once however many materials use one
 };
 
 } // namespace portalkit::modding::gltf

@@ -3,6 +3,7 @@
 // hand-written cube imports to a GfxObj whose physics BSP stops a missile at its face under the
 // retail transition; broken files give errors naming the JSON path, never a crash.
 
+#include "datreader/imaging/surface_image.h"
 #include "datreader/io/dat_error.h"
 #include "datreader/records/gfx_obj.h"
 #include "datreader/records/land_block.h"
@@ -21,6 +22,7 @@
 #include "support/demo_dats.h"
 #include "world/coords.h"
 
+#include <QBuffer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QObject>
@@ -405,6 +407,62 @@ class TestGltfImport : public QObject {
         options.firstSurfaceId = 0x0800F0F0;
         QCOMPARE(modding::importGltf(path, kImported, options)[1].id, 0x0800F0F0u);
         QVERIFY_THROWS_EXCEPTION(dat::DatError, modding::importGltf(path, 0x02000001, {}));
+    }
+
+    // Two materials on one image: two Surfaces (an image one and, for MASK, a clip map) over
+    // one SurfaceTexture whose RenderSurfaces are its mip levels, the image's pixels within
+    // DXT1 error.
+    void texturedMaterialsShareTheirImage() {
+        QImage image(8, 8, QImage::Format_RGBA8888);
+        for (int y = 0; y < 8; ++y)
+            for (int x = 0; x < 8; ++x)
+                image.setPixelColor(x, y, x < 4 ? QColor(200, 40, 40) : QColor(40, 40, 200));
+        QByteArray png;
+        QBuffer buffer(&png);
+        buffer.open(QIODevice::WriteOnly);
+        image.save(&buffer, "PNG");
+        QJsonObject json = cubeJson(QString::fromLatin1(dataUri(cubeBuffer())));
+        QJsonObject mesh = json["meshes"].toArray()[0].toObject();
+        QJsonObject second = mesh["primitives"].toArray()[0].toObject();
+        second["material"] = 1;
+        mesh["primitives"] = QJsonArray{mesh["primitives"].toArray()[0], second};
+        json["meshes"] = QJsonArray{mesh};
+        const QJsonObject textured{
+            {"pbrMetallicRoughness", QJsonObject{{"baseColorTexture", QJsonObject{{"index", 0}}}}}};
+        QJsonObject masked = textured;
+        masked["alphaMode"] = "MASK";
+        json["materials"] = QJsonArray{textured, masked};
+        json["textures"] = QJsonArray{QJsonObject{{"source", 0}}};
+        json["images"] = QJsonArray{
+            QJsonObject{{"uri", QString::fromLatin1("data:image/png;base64," + png.toBase64())}}};
+        const auto entries = modding::importGltf(
+            writeFile(m_dir, "textured.gltf", QJsonDocument(json).toJson()), kImported, {});
+        std::vector<dat::Surface> surfaces;
+        std::vector<dat::SurfaceTexture> textures;
+        std::map<std::uint32_t, dat::RenderSurface> levels;
+        for (const modding::ImportedEntry& e : entries) {
+            if ((e.id >> 24) == 0x08)
+                surfaces.push_back(dat::Surface::decode(e.bytes, e.id));
+            else if ((e.id >> 24) == 0x05)
+                textures.push_back(dat::SurfaceTexture::decode(e.bytes, e.id));
+            else if ((e.id >> 24) == 0x06)
+                levels.emplace(e.id, dat::RenderSurface::decode(e.bytes, e.id));
+        }
+        QCOMPARE(surfaces.size(), std::size_t(2));
+        QCOMPARE(textures.size(), std::size_t(1));
+        QCOMPARE(surfaces[0].type, dat::Surface::kBase1Image);
+        QCOMPARE(surfaces[1].type, dat::Surface::kBase1ClipMap);
+        QCOMPARE(surfaces[0].origTextureId, textures[0].id);
+        QCOMPARE(surfaces[1].origTextureId, textures[0].id);
+        QCOMPARE(gfxObjOf(entries).surfaces,
+                 (std::vector<std::uint32_t>{surfaces[0].id, surfaces[1].id}));
+        QCOMPARE(textures[0].renderSurfaceIds.size(), std::size_t(2)); // 8×8 and 4×4 DXT1
+        const dat::RenderSurface& top = levels.at(textures[0].renderSurfaceIds[0]);
+        QCOMPARE(top.width, 8);
+        QCOMPARE(top.pixelFormat, std::uint32_t(dat::PixelFormat::Dxt1));
+        const QImage back =
+            dat::renderSurfaceImage(top, nullptr).convertToFormat(QImage::Format_RGBA8888);
+        QVERIFY(meanDifference(image, back) < 6.0);
     }
 
     // glTF's +Y up becomes AC's +Z up: the cube's +Y face (glTF) is its top (AC), its normals
