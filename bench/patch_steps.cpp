@@ -5,6 +5,7 @@
 #include "datreader/container/verifier.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -129,6 +130,15 @@ bool syncFile(const QString& path) {
     if (!synced)
         printError("cannot sync " + path + ": " + QString::fromLocal8Bit(strerror(error)));
     return synced;
+}
+
+void settleDisk(const QString& path) {
+    const QByteArray folder = QFile::encodeName(QFileInfo(path).absolutePath());
+    const int fd = ::open(folder.constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        ::syncfs(fd);
+        ::close(fd);
+    }
 }
 
 std::optional<double> timeCopyAndSync(const QString& source, const QString& destination) {

@@ -24,6 +24,10 @@ namespace portalkit::bench {
 // fsync(2) of the file: its dirty pages written, so a later sync does not pay for them. Says why
 // on stderr when it cannot.
 bool syncFile(const QString& path);
+// syncfs(2) of the file system holding `path`'s folder, before a timed step: writeback and the
+// discards (the VM's ext4 is mounted with `discard`) that earlier steps, such as deleting a
+// 950 MiB copy, left pending are then not charged to the step. Best effort.
+void settleDisk(const QString& path);
 // `cp --reflink=never SRC DST` as a process, then fsync(2) of DST: what `cp` + `sync DST` cost
 // (coreutils' cp copies with copy_file_range on ext4). DST must not exist. Nothing (said on
 // stderr) when cp fails or DST cannot be synced.

@@ -223,8 +223,8 @@ class TestPatchBench : public QObject {
         QVERIFY(report["checksOk"].toBool());
         const QJsonObject portal = report["portal"].toObject();
         QCOMPARE(portal["entries"].toInt(), 301); // the iteration record too
-        QCOMPARE(portal["cpSyncSecondsRuns"].toArray().size(), 5);
-        QCOMPARE(portal["copyAndRenameToCpRatioRuns"].toArray().size(), 5);
+        QCOMPARE(portal["cpSyncSecondsRuns"].toArray().size(), 7);
+        QCOMPARE(portal["copyAndRenameToCpRatioRuns"].toArray().size(), 7);
         QVERIFY(portal["copyAndRenamePass"].isBool() && portal["inPlacePass"].isBool());
         QVERIFY(portal["inPlaceMs"].toDouble() > 0);
         QVERIFY(portal["check"].toObject()["ok"].toBool());
