@@ -37,11 +37,14 @@ QJsonObject parseObject(const QByteArray& text, const QString& source) {
     return document.object();
 }
 
-// show --json adds the type's name as "type". A Surface has a "type" field of its own (its flag
-// word, a number or a hex string), so only a registry type name is taken for show's label.
+// show --json adds the type's name as "type", or as "recordType" when the record has a "type"
+// field of its own (a Surface's flag word, a number or a hex string); older output may still
+// carry the name in "type", so there only a registry type name is taken for show's label.
 void takeTypeLabel(QJsonObject& object, dat::DatKind kind, std::uint32_t id,
                    const QString& source) {
-    const QJsonValue label = object.value("type");
+    // A record with a "type" of its own gets show's label as "recordType" instead.
+    const char* key = object.contains("recordType") ? "recordType" : "type";
+    const QJsonValue label = object.value(key);
     if (!label.isString())
         return;
     const std::string name = label.toString().toStdString();
@@ -55,7 +58,7 @@ void takeTypeLabel(QJsonObject& object, dat::DatKind kind, std::uint32_t id,
                            dat::formatDid(id) + " is " +
                            (actual.empty() ? std::string("no known type") : std::string(actual)),
                        0, OffsetKind::Source, id);
-    object.remove("type");
+    object.remove(key);
 }
 
 std::uint32_t recordId(const QJsonObject& object, std::optional<std::uint32_t> as,

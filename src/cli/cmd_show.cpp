@@ -34,11 +34,11 @@ void appendTree(QString& text, const QJsonValue& value, int depth, const QString
             text += prefix.trimmed().isEmpty() ? QString() : indent + label + ":\n";
         const int inner = label.isEmpty() ? depth : depth + 1;
         // "type" and "id" first: they say what the rest is.
-        for (const char* key : {"type", "id"})
+        for (const char* key : {"recordType", "type", "id"})
             if (object.contains(key))
                 appendTree(text, object[key], inner, key);
         for (auto it = object.begin(); it != object.end(); ++it)
-            if (it.key() != "type" && it.key() != "id")
+            if (it.key() != "recordType" && it.key() != "type" && it.key() != "id")
                 appendTree(text, it.value(), inner, it.key());
     } else if (value.isArray()) {
         const QJsonArray array = value.toArray();
@@ -81,7 +81,9 @@ int runShow(const QStringList& arguments) {
             return kUsageOrIo;
         }
         object = dat::recordToJson(*record);
-        object["type"] = QString::fromUtf8(type.data());
+        // The type's name goes in "type", unless the record has a "type" of its own (a
+        // Surface's flag word): then it is "recordType", so the JSON still imports back whole.
+        object[object.contains("type") ? "recordType" : "type"] = QString::fromUtf8(type.data());
     } catch (const dat::DatError& error) {
         printError(QString::fromStdString(error.what()));
         return kCheckFailed;

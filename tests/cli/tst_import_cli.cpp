@@ -189,6 +189,32 @@ class ImportCliTest : public QObject {
         QCOMPARE(colorsNow("0x04007000"), colors);
     }
 
+    void aSurfacesOwnTypeSurvivesShowAndPut() {
+        // show labels the record "recordType" when it has a "type" of its own: a Surface's flag
+        // word, here with a bit no flag name covers, must come back through put unchanged.
+        const CliRun shown = runPortalkit({"show", m_dat, "0x08000A01", "--json"});
+        QVERIFY2(shown.exitCode == 0, said(shown));
+        QJsonObject surface = QJsonDocument::fromJson(shown.out).object();
+        QCOMPARE(surface["recordType"].toString(), QStringLiteral("Surface"));
+        const QString original = surface["type"].toString();
+        const quint32 flags = original.toUInt(nullptr, 16) | 0x00800000u;
+        surface["type"] =
+            QStringLiteral("0x%1").arg(flags, 8, 16, QChar('0')).toUpper().replace("0X", "0x");
+        surface.remove("typeFlags"); // the names cover only the named bits
+        QVERIFY(writeAll(path("surface.json"), QJsonDocument(surface).toJson()));
+        QVERIFY2(runPortalkit({"put", m_dat, "0x08000A01", path("surface.json")}).exitCode == 0,
+                 "put the edited Surface");
+        // Shown again and put back as shown: the unnamed bit stays.
+        const QByteArray again = runPortalkit({"show", m_dat, "0x08000A01", "--json"}).out;
+        QVERIFY(writeAll(path("again.json"), again));
+        QVERIFY(runPortalkit({"put", m_dat, "0x08000A01", path("again.json")}).exitCode == 0);
+        const QJsonObject now =
+            QJsonDocument::fromJson(runPortalkit({"show", m_dat, "0x08000A01", "--json"}).out)
+                .object();
+        QCOMPARE(now["type"].toString().toUInt(nullptr, 16), flags);
+        verifyStrict();
+    }
+
     void dryRunsWriteNothing() {
         const QByteArray before = digest(m_dat);
         QVERIFY(runPortalkit({"cat", m_dat, "0x06000A01", "-o", path("entry.bin")}).exitCode == 0);
