@@ -32,6 +32,7 @@ EditActions::EditActions(MainWindow* window)
     : QObject(window), m_window(window), m_session(new EditSession(this)),
       m_editor(new RecordEditor(*m_session)) {
     buildActions();
+    m_editor->setLazy(true); // read only while the Edit tab is open
     window->inspectorDock()->addPage(m_editor, tr("Edit"));
     // The views read entries through the session, so they show what is edited.
     window->setEntryReader(

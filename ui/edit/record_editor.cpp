@@ -102,12 +102,16 @@ RecordEditor::RecordEditor(EditSession& session, QWidget* parent)
     // Undo, redo and edits made elsewhere (the menus) show here as soon as they happen.
     connect(&m_session, &EditSession::entriesChanged, this,
             [this](const QString& path, const QList<quint32>& ids) {
-                if (m_dat && EditSession::keyOf(m_dat->path()) == path && ids.contains(m_id))
-                    reload();
+                if (m_dat && EditSession::keyOf(m_dat->path()) == path && ids.contains(m_id)) {
+                    m_stale = true;
+                    if (!m_lazy || isVisible())
+                        reload();
+                }
             });
 }
 
 void RecordEditor::clear() {
+    m_stale = false;
     m_dat.reset();
     m_id = 0;
     m_json = {};
@@ -127,7 +131,19 @@ void RecordEditor::showRecord(std::shared_ptr<const dat::DatFile> dat, std::uint
     }
     m_error.clear();
     m_errorLabel->hide();
-    reload();
+    m_stale = true;
+    if (!m_lazy || isVisible())
+        ensureLoaded();
+}
+
+void RecordEditor::ensureLoaded() {
+    if (m_stale)
+        reload();
+}
+
+void RecordEditor::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    ensureLoaded();
 }
 
 void RecordEditor::reload() {
@@ -136,6 +152,7 @@ void RecordEditor::reload() {
         if ((*it)->isExpanded())
             expanded.insert((*it)->data(0, kPathRole).toStringList().join('/'));
     const QStringList selected = m_selected;
+    m_stale = false;
     m_tree->clear();
     m_json = {};
     if (!m_dat)
@@ -190,6 +207,7 @@ void RecordEditor::addValue(QTreeWidgetItem* parent, QStringList& path, const QJ
 }
 
 bool RecordEditor::selectField(const QString& path) {
+    ensureLoaded();
     const QStringList keys = path.split('/');
     for (QTreeWidgetItemIterator it(m_tree); *it; ++it) {
         if ((*it)->data(0, kPathRole).toStringList() == keys) {
@@ -300,12 +318,15 @@ QStringList RecordEditor::namesAt(const QStringList& path) {
 
 QList<quint32> RecordEditor::entriesOfType(const QString& type) const {
     QList<quint32> ids;
+    QSet<quint32> seen; // a portal id may be in the highres DAT too
     for (const auto& dat : m_dats)
         for (const dat::EntryInfo& entry : dat->entries()) {
             if (ids.size() >= kMaxChoices)
                 return ids;
-            if (typeText(dat->kind(), entry.id) == type && !ids.contains(entry.id))
+            if (typeText(dat->kind(), entry.id) == type && !seen.contains(entry.id)) {
+                seen.insert(entry.id);
                 ids << entry.id;
+            }
         }
     return ids;
 }

@@ -39,6 +39,9 @@ class RecordEditor : public QWidget {
     // Shows entry `id` of `dat` as the session reads it (pending edits included).
     void showRecord(std::shared_ptr<const dat::DatFile> dat, std::uint32_t id);
     void clear();
+    // Lazy: a record shown (or changed) while the editor is hidden is read when it is shown, so
+    // a hidden Edit tab costs nothing per selection. Off by default.
+    void setLazy(bool lazy) { m_lazy = lazy; }
 
     // Chooses the leaf at `path` ("parts/0/id") in the tree, which fills the field editor; false
     // when there is no such leaf.
@@ -49,7 +52,11 @@ class RecordEditor : public QWidget {
     // Proposes `value` for the field the editor shows.
     bool apply(const QJsonValue& value);
 
-    QJsonObject json() const { return m_json; }
+    // The record's JSON as the tree shows it (read first when lazy and stale).
+    QJsonObject json() {
+        ensureLoaded();
+        return m_json;
+    }
     std::uint32_t shownId() const { return m_id; }
     QString lastError() const { return m_error; }
     QTreeWidget* tree() const { return m_tree; }
@@ -60,7 +67,11 @@ class RecordEditor : public QWidget {
     // The Go to button of an id field.
     void jumpRequested(std::uint32_t id);
 
+  protected:
+    void showEvent(QShowEvent* event) override;
+
   private:
+    void ensureLoaded();
     void reload();
     void addValue(QTreeWidgetItem* parent, QStringList& path, const QJsonValue& value);
     void chooseItem(QTreeWidgetItem* item);
@@ -81,6 +92,8 @@ class RecordEditor : public QWidget {
     FieldEditor* m_editor;
     QLabel* m_errorLabel;
     QString m_error;
+    bool m_lazy = false;
+    bool m_stale = false; // the tree does not show m_dat/m_id as the session reads it yet
     QHash<QString, QStringList> m_names; // "type path" → names seen there, per record shown
 };
 
