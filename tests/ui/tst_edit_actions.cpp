@@ -200,6 +200,26 @@ class TestEditActions : public QObject {
         QVERIFY(window.close());
         QCOMPARE(dat::DatFile::open(m_path).read(kSetup), edited);
     }
+
+    // Save from the prompt reopens the DAT while another is being opened in its place.
+    void promptSavesBeforeAnotherDatOpens() {
+        const QString other = m_dir.filePath("other_portal.dat");
+        QFile::remove(other);
+        QVERIFY(QFile::copy(PORTALKIT_DEMO_DAT, other));
+        MainWindow window;
+        auto* edit = new EditActions(&window);
+        QVERIFY(window.openDat(m_path));
+        QVERIFY(window.selectEntry(kSetup));
+        edit->session()->editRecord(*window.currentDat(), kSetup, setupWithHeight(window, 2.5));
+        const auto edited = edit->session()->read(*window.currentDat(), kSetup);
+
+        answerNextQuestion(QMessageBox::Save);
+        QVERIFY(window.openDat(other));
+        QCOMPARE(window.dats().size(), std::size_t(1));
+        QCOMPARE(window.dats().front()->path(), other);
+        QCOMPARE(dat::DatFile::open(m_path).read(kSetup), edited);
+        QVERIFY(!edit->session()->isDirty());
+    }
 };
 
 QTEST_MAIN(TestEditActions)

@@ -307,9 +307,12 @@ bool MainWindow::openDat(const QString& path) {
     }
 
     // A DAT of the kind is replaced: its unsaved edits are saved, discarded or it stays.
-    for (const auto& open : m_dats)
-        if (open->kind() == opened->kind() && m_closeGuard && !m_closeGuard(open->path()))
-            return false;
+    // (The guard may save, which reopens DATs: m_dats is not walked while it runs.)
+    const auto same = std::find_if(m_dats.begin(), m_dats.end(), [&](const auto& open) {
+        return open->kind() == opened->kind();
+    });
+    if (same != m_dats.end() && m_closeGuard && !m_closeGuard(QString((*same)->path())))
+        return false;
     m_audit->waitForRun(); // a run may read the DAT being replaced
     // One DAT per kind: a second portal DAT replaces the first (the same file reopens).
     std::erase_if(m_dats, [&](const auto& open) { return open->kind() == opened->kind(); });
