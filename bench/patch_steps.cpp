@@ -163,6 +163,7 @@ PatchTiming timePatch(const QString& path, std::span<const PatchEntry> entries,
         const auto commit = Clock::now();
         patcher.commit(mode);
         timing.commit = secondsSince(commit);
+        timing.stats = patcher.stats();
     }
     timing.total = secondsSince(start);
     timing.close = timing.total - timing.open - timing.edit - timing.commit;

@@ -41,6 +41,7 @@ struct PatchTiming {
     double commit = 0;
     double close = 0; // after commit(): the destructor (unmapping, closing a replaced file)
     double total = 0;
+    dat::PatchStats stats; // what the commit wrote: nodes, bytes, blocks taken and grown
 };
 
 // One new or replacing entry.

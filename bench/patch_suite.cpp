@@ -41,14 +41,27 @@ PatchTiming medianTiming(const std::vector<PatchTiming>& runs) {
             phase(&PatchTiming::close), phase(&PatchTiming::total)};
 }
 
+// What the patcher says its commit wrote; the runs of one measurement make the same changes.
+QJsonObject statsJson(const dat::PatchStats& stats) {
+    return {{"nodesWritten", qint64(stats.nodesWritten)},
+            {"bytesWritten", qint64(stats.bytesWritten)},
+            {"blocksTaken", qint64(stats.blocksTaken)},
+            {"blocksGrown", qint64(stats.blocksGrown)},
+            {"blocksReleased", qint64(stats.blocksReleased)}};
+}
+
 QJsonObject timingJson(const std::vector<PatchTiming>& runs) {
     const PatchTiming middle = medianTiming(runs);
     QJsonArray totals;
     for (const PatchTiming& run : runs)
         totals.append(run.total);
-    return {{"openSeconds", middle.open},     {"editSeconds", middle.edit},
-            {"commitSeconds", middle.commit}, {"closeSeconds", middle.close},
-            {"totalSeconds", middle.total},   {"totalSecondsRuns", totals}};
+    return {{"openSeconds", middle.open},
+            {"editSeconds", middle.edit},
+            {"commitSeconds", middle.commit},
+            {"closeSeconds", middle.close},
+            {"totalSeconds", middle.total},
+            {"totalSecondsRuns", totals},
+            {"patcher", runs.empty() ? QJsonObject{} : statsJson(runs.back().stats)}};
 }
 
 QJsonObject checkJson(const PatchCheck& check) {
@@ -278,6 +291,9 @@ void printTable(const Figures& f) {
                     .arg(last.shape.maxKeys)
                     .arg(last.shape.rootKeys)
                     .arg(i.checked() ? "ok" : "FAILED");
+        text += QStringLiteral("    the commit wrote %1 nodes, %2 MiB\n")
+                    .arg(count(double(i.runs.back().stats.nodesWritten)))
+                    .arg(fixed(i.runs.back().stats.bytesWritten / kMiB, 1));
     }
     printOut(text);
 }
@@ -331,6 +347,7 @@ QJsonObject toJson(const Figures& f) {
                            {"fileBytes", qint64(c.fileBytes)},
                            {"writeSeconds", c.writeSeconds},
                            {"treeDepthBefore", int(c.before.depth)},
+                           {"directoryNodesBefore", qint64(c.before.nodes)},
                            {"minKeysNonRootBefore", qint64(c.before.minKeys)},
                            {"maxKeysNonRootBefore", qint64(c.before.maxKeys)},
                            {"inserts", inserts}};
