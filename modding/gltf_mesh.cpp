@@ -166,7 +166,11 @@ class MeshBuilder {
             solid.push_back(std::move(shape));
         }
         g.physicsPolygons = std::move(m_physics);
-        g.physicsBsp = authoring::physicsTree(solid, authoring::meshTreeLimits(solid.size()));
+        // A closed convex body gets the exact tree with a solid leaf; anything else the
+        // spatial tree, whose leaves cannot be solid (docs/formats.md#bsp-trees).
+        g.physicsBsp = authoring::convexPhysicsTree(solid);
+        if (g.physicsBsp.nodes.empty())
+            g.physicsBsp = authoring::physicsTree(solid, authoring::meshTreeLimits(solid.size()));
     }
 
     const GltfModel& m_model;

@@ -3,7 +3,9 @@
 #include "datreader/authoring/room_geometry.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <map>
 
 namespace portalkit::authoring {
 namespace {
@@ -130,6 +132,47 @@ class PhysicsBuilder {
     std::int32_t m_leaves = 0;
 };
 
+// The plane of a polygon wound counter-clockwise about its normal (Newell's method), unit
+// normal; a zero normal when it has no area.
+struct PlaneD {
+    Vec3d normal;
+    double d = 0;
+};
+
+PlaneD planeOfCorners(const std::vector<Vec3d>& corners) {
+    Vec3d n;
+    for (std::size_t i = 0; i < corners.size(); ++i) {
+        const Vec3d& a = corners[i];
+        const Vec3d& b = corners[(i + 1) % corners.size()];
+        n = n +
+            Vec3d{(a.y - b.y) * (a.z + b.z), (a.z - b.z) * (a.x + b.x), (a.x - b.x) * (a.y + b.y)};
+    }
+    const double len = length(n);
+    if (!(len > 0) || !std::isfinite(len) || corners.empty())
+        return {};
+    n = n * (1 / len);
+    const Vec3d& p = corners.front();
+    return {n, -(n.x * p.x + n.y * p.y + n.z * p.z)};
+}
+
+// Every edge of the surface is met once in each direction: closed, and wound one way.
+bool closedSurface(std::span<const BspPolygon> polygons) {
+    using Point = std::array<double, 3>;
+    std::map<std::pair<Point, Point>, int> balance;
+    for (const BspPolygon& polygon : polygons)
+        for (std::size_t i = 0; i < polygon.corners.size(); ++i) {
+            const Vec3d& a = polygon.corners[i];
+            const Vec3d& b = polygon.corners[(i + 1) % polygon.corners.size()];
+            const Point pa{a.x, a.y, a.z}, pb{b.x, b.y, b.z};
+            if (pa < pb)
+                ++balance[{pa, pb}];
+            else
+                --balance[{pb, pa}];
+        }
+    return std::all_of(balance.begin(), balance.end(),
+                       [](const auto& edge) { return edge.second == 0; });
+}
+
 class ChainBuilder {
   public:
     ChainBuilder(std::span<const ChainLink> links, dat::BspVariant variant, std::uint32_t tag,
@@ -204,6 +247,59 @@ PhysicsTreeLimits meshTreeLimits(std::size_t polygonCount) {
 
 dat::BspTree physicsTree(std::span<const BspPolygon> polygons, const PhysicsTreeLimits& limits) {
     return PhysicsBuilder(polygons, limits).build();
+}
+
+dat::BspTree convexPhysicsTree(std::span<const BspPolygon> polygons, std::size_t maxPlanes) {
+    if (polygons.size() < 4 || !closedSurface(polygons))
+        return {};
+    std::vector<Vec3d> points;
+    for (const BspPolygon& polygon : polygons)
+        points.insert(points.end(), polygon.corners.begin(), polygon.corners.end());
+    double extent = 0;
+    for (const Vec3d& p : points)
+        extent = std::max({extent, std::abs(p.x), std::abs(p.y), std::abs(p.z)});
+    // Float positions: a vertex may sit off a plane through others by their rounding.
+    const double slack = 1e-5 * extent + 1e-6;
+    std::vector<PlaneD> planes;
+    for (const BspPolygon& polygon : polygons) {
+        const PlaneD plane = planeOfCorners(polygon.corners);
+        if (length(plane.normal) == 0)
+            return {};
+        const auto same = [&](const PlaneD& other) {
+            const Vec3d& a = plane.normal;
+            const Vec3d& b = other.normal;
+            return a.x * b.x + a.y * b.y + a.z * b.z > 1 - 1e-9 &&
+                   std::abs(plane.d - other.d) <= slack;
+        };
+        if (std::none_of(planes.begin(), planes.end(), same))
+            planes.push_back(plane);
+        if (planes.size() > maxPlanes)
+            return {};
+    }
+    // Convex: the whole body behind (or in) every face plane.
+    for (const PlaneD& plane : planes)
+        for (const Vec3d& p : points)
+            if (plane.normal.x * p.x + plane.normal.y * p.y + plane.normal.z * p.z + plane.d >
+                slack)
+                return {};
+    const dat::Sphere sphere = sphereAround(points);
+    dat::BspTree tree;
+    for (const PlaneD& plane : planes) {
+        dat::BspNode node;
+        node.tag = dat::bsp_tag::BpIN; // negative child only
+        node.splittingPlane = {toFloat(plane.normal), float(plane.d)};
+        node.negChild = std::int32_t(tree.nodes.size() + 1);
+        node.boundingSphere = sphere;
+        tree.nodes.push_back(std::move(node));
+    }
+    dat::BspNode leaf;
+    leaf.tag = dat::bsp_tag::Leaf;
+    leaf.solid = 1;
+    leaf.boundingSphere = sphere;
+    for (const BspPolygon& polygon : polygons)
+        leaf.polygons.push_back(polygon.id);
+    tree.nodes.push_back(std::move(leaf));
+    return tree;
 }
 
 dat::BspTree chainTree(std::span<const ChainLink> links, dat::BspVariant variant, std::uint32_t tag,

@@ -7,6 +7,7 @@
 #include "datreader/authoring/authoring_math.h"
 #include "datreader/records/bsp.h"
 
+#include <cstddef>
 #include <span>
 #include <vector>
 
@@ -44,6 +45,15 @@ PhysicsTreeLimits meshTreeLimits(std::size_t polygonCount);
 // every node's sphere holds its polygons.
 dat::BspTree physicsTree(std::span<const BspPolygon> polygons,
                          const PhysicsTreeLimits& limits = {});
+
+// The exact tree of a closed convex body (an imported box, prism or low-poly rock): one node
+// per distinct face plane, each the negative child of the one before (the body lies behind
+// every face plane), ending in a solid leaf that holds every polygon. A sphere wholly in front
+// of any face plane cannot touch the body, so the walk stops there; a centre behind them all is
+// inside, which is what the collision walk's solid test asks of a solid leaf. Empty when the
+// polygons are not a closed surface (every edge met once each way) wound outward around a convex
+// body, or have more than `maxPlanes` planes (a longer chain would be a deep tree).
+dat::BspTree convexPhysicsTree(std::span<const BspPolygon> polygons, std::size_t maxPlanes = 64);
 
 // One plane of a convex shell with what lies in it.
 struct ChainLink {

@@ -16,6 +16,7 @@
 #include "gltf_test_support.h"
 #include "modding/gltf_import.h"
 #include "modding/gltf_reader.h"
+#include "preview/physics/bsp_collision.h"
 #include "preview/physics/object_info.h"
 #include "preview/physics/terrain_transition.h"
 #include "support/bsp_checks.h"
@@ -578,6 +579,50 @@ class TestGltfImport : public QObject {
         // The facets lie inside the true sphere by at most r(1 − cos(π/32)) ≈ 1 cm.
         QVERIFY2(t.origin.x <= 58 - 0.1f + 1e-3f && t.origin.x > 58 - 0.35f,
                  qPrintable(QString::number(t.origin.x)));
+    }
+
+    // A closed convex body gets the exact tree: a chain of its six face planes over a solid
+    // leaf, so the collision walk's solid test finds a sphere wholly inside the box (placement
+    // in it fails), which no polygon test would. Two boxes in one mesh are closed but not
+    // convex, and get the spatial tree, whose leaves are never solid.
+    void aClosedConvexBodyHasASolidLeaf() {
+        const dat::GfxObj box =
+            gfxObjOf(modding::importGltf(writeFile(m_dir, "box.gltf", cubeGltf()), kImported, {}));
+        QCOMPARE(box.physicsBsp.nodes.size(), std::size_t(7));
+        QVERIFY(box.physicsBsp.nodes.back().solid);
+        const std::string problem =
+            testing::physicsTreeProblem(box.physicsBsp, box.vertices, box.physicsPolygons);
+        QVERIFY2(problem.empty(), problem.c_str());
+        const preview::PhysicsGeometry geometry = preview::PhysicsGeometry::fromGfxObj(box);
+        const auto solidAt = [&](preview::Vec3 centre, bool centerCheck) {
+            preview::BspWalk walk;
+            return preview::sphereIntersectsSolid(geometry, {centre, 0.2f}, centerCheck, walk);
+        };
+        QVERIFY(solidAt({0.1f, -0.2f, 0.3f}, true));   // inside, touching no face
+        QVERIFY(!solidAt({0.1f, -0.2f, 0.3f}, false)); // no polygon reached
+        QVERIFY(!solidAt({0, 0, 1.5f}, true));         // above the box
+        QVERIFY(solidAt({0, 0, 1.1f}, true));          // reaching its top face
+
+        Mesh twoBoxes = makeCube();
+        const Mesh other = makeCube();
+        const auto base = std::uint16_t(twoBoxes.positions.size() / 3);
+        for (std::size_t i = 0; i < other.positions.size(); ++i)
+            twoBoxes.positions.push_back(other.positions[i] + (i % 3 == 0 ? 5.0f : 0.0f));
+        twoBoxes.normals.insert(twoBoxes.normals.end(), other.normals.begin(), other.normals.end());
+        twoBoxes.uvs.insert(twoBoxes.uvs.end(), other.uvs.begin(), other.uvs.end());
+        for (const std::uint16_t i : other.indices)
+            twoBoxes.indices.push_back(std::uint16_t(base + i));
+        const QByteArray gltf =
+            QJsonDocument(meshJson(twoBoxes, QString::fromLatin1(dataUri(meshBuffer(twoBoxes)))))
+                .toJson();
+        const dat::GfxObj pair =
+            gfxObjOf(modding::importGltf(writeFile(m_dir, "pair.gltf", gltf), kImported, {}));
+        QCOMPARE(pair.physicsPolygons.size(), std::size_t(24));
+        for (const dat::BspNode& node : pair.physicsBsp.nodes)
+            QVERIFY(!node.solid);
+        const std::string pairProblem =
+            testing::physicsTreeProblem(pair.physicsBsp, pair.vertices, pair.physicsPolygons);
+        QVERIFY2(pairProblem.empty(), pairProblem.c_str());
     }
 
     void badFilesGiveErrors_data() {
