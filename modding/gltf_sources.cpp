@@ -42,6 +42,13 @@ Sources::Sources(const QByteArray& file, const QString& baseDir) : m_baseDir(bas
     const QString version = m_json["asset"].toObject()["version"].toString();
     if (!version.startsWith(QLatin1String("2.")))
         fail(Path("asset.version"), QStringLiteral("\"%1\" is not glTF 2.x").arg(version));
+    // A required extension changes what the data means (compressed or quantized geometry,
+    // other image formats): reading past it would import something else.
+    const QJsonArray required = m_json["extensionsRequired"].toArray();
+    if (!required.isEmpty())
+        fail(Path("extensionsRequired").at(0),
+             QStringLiteral("the file requires %1, which the import does not read")
+                 .arg(required[0].toString()));
 }
 
 // GLB (glTF 2.0 §4.4): a 12-byte header, then the JSON chunk and an optional BIN chunk.

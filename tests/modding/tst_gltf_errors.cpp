@@ -93,6 +93,9 @@ class TestGltfErrors : public QObject {
         QTest::newRow("external file in memory")
             << QJsonDocument(cubeJson(QString("cube.bin"))).toJson() << "buffers[0].uri";
         QTest::newRow("not JSON") << QByteArray("{\"asset\": ") << "json";
+        QTest::newRow("required extension") << withChange([](QJsonObject& j) {
+            j["extensionsRequired"] = QJsonArray{"KHR_draco_mesh_compression"};
+        }) << "extensionsRequired[0]";
         QTest::newRow("glTF 1") << withChange([](QJsonObject& j) {
             j["asset"] = QJsonObject{{"version", "1.0"}};
         }) << "asset.version";
