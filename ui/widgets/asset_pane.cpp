@@ -108,7 +108,7 @@ bool AssetPane::showEntry(std::shared_ptr<const dat::DatFile> dat, std::uint32_t
         clear(tr("No 2D preview for this entry"));
         return false;
     }
-    const AssetSource source(dats, std::move(dat));
+    const AssetSource source(dats, std::move(dat), m_pending);
     m_id = id;
     if (type == dat::Surface::kTypeName) {
         m_texture->showSurface(source, id);

@@ -40,6 +40,8 @@ class AssetPane : public QWidget {
     // Shows entry `id` of `dat`, reading the records it names from `dats` too. False, and the
     // pane shows nothing, when its type has no view here.
     bool showEntry(std::shared_ptr<const dat::DatFile> dat, std::uint32_t id, const DatList& dats);
+    // Unsaved edits to read before the files (AssetSource); the studio's edit session's.
+    void setPendingEntries(PendingEntries pending) { m_pending = std::move(pending); }
     // Shows `message` and nothing else.
     void clear(const QString& message);
     void setSoundPlayer(SoundPlayer* player);
@@ -66,6 +68,7 @@ class AssetPane : public QWidget {
     SwatchView* addSwatchRow(const QString& caption, const std::vector<std::uint32_t>* colors);
     void showPage(View view, QWidget* page);
 
+    PendingEntries m_pending;
     View m_view = View::Nothing;
     std::uint32_t m_id = 0;
     QString m_swatchError;

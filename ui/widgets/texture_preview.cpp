@@ -222,7 +222,7 @@ void TexturePreview::setLevels(const std::vector<std::uint32_t>& ids, std::uint3
             text += tr(" (in no open DAT)");
         } else {
             try {
-                const auto surface = AssetSource::read<dat::RenderSurface>(*level.dat, level.id);
+                const auto surface = m_source.read<dat::RenderSurface>(*level.dat, level.id);
                 text += QStringLiteral(" %1×%2 %3")
                             .arg(surface.width)
                             .arg(surface.height)
@@ -267,7 +267,7 @@ void TexturePreview::showLevel(int index) {
     m_paletteLabel->hide();
     m_swatchArea->hide();
     try {
-        const auto surface = level.dat ? AssetSource::read<dat::RenderSurface>(*level.dat, level.id)
+        const auto surface = level.dat ? m_source.read<dat::RenderSurface>(*level.dat, level.id)
                                        : m_source.read<dat::RenderSurface>(level.id);
         std::optional<dat::Palette> palette;
         if (surface.hasDefaultPalette()) {
