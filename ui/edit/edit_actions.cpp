@@ -5,6 +5,7 @@
 #include "ui/edit/edit_session.h"
 #include "ui/edit/import_files.h"
 #include "ui/edit/record_editor.h"
+#include "ui/widgets/browser_dock.h"
 #include "ui/widgets/inspector_dock.h"
 #include "ui/widgets/main_window.h"
 
@@ -39,7 +40,8 @@ EditActions::EditActions(MainWindow* window)
         [this](const dat::DatFile& dat, std::uint32_t id) { return m_session->read(dat, id); });
     window->setCloseGuard([this](const QString& path) { return confirmClose(path); });
     connect(m_session, &EditSession::entriesChanged, window,
-            [window](const QString& path, const QList<quint32>& ids) {
+            [this, window](const QString& path, const QList<quint32>& ids) {
+                markBrowser();
                 const auto dat = window->currentDat();
                 if (dat && EditSession::keyOf(dat->path()) == path &&
                     ids.contains(window->currentId()))
@@ -50,6 +52,7 @@ EditActions::EditActions(MainWindow* window)
         updateEnabled();
     });
     connect(window, &MainWindow::datsChanged, this, [this, window] {
+        markBrowser(); // a DAT opened beside one with unsaved changes keeps their marks
         m_editor->setDats(window->dats());
         updateTitle();
         updateEnabled();
@@ -71,6 +74,7 @@ EditActions::EditActions(MainWindow* window)
     });
     // The studio may be put together after DATs were opened.
     m_editor->setDats(window->dats());
+    markBrowser();
     if (window->currentDat())
         m_editor->showRecord(window->currentDat(), window->currentId());
     updateTitle();
@@ -114,6 +118,20 @@ void EditActions::buildActions() {
     bar->setObjectName("editToolBar");
     for (QAction* action : {m_undo, m_redo, m_save})
         bar->addAction(action);
+}
+
+void EditActions::markBrowser() {
+    DatBrowserModel* model = m_window->browserDock()->model();
+    for (const auto& dat : m_window->dats()) {
+        DatBrowserModel::PendingMarks marks;
+        for (const std::uint32_t id : m_session->pendingIds(dat->path())) {
+            const auto content = m_session->pending(dat->path(), id);
+            marks[id] = !*content       ? DatBrowserModel::Pending::Removed
+                        : dat->find(id) ? DatBrowserModel::Pending::Modified
+                                        : DatBrowserModel::Pending::Added;
+        }
+        model->setPending(dat.get(), std::move(marks));
+    }
 }
 
 void EditActions::updateTitle() {
@@ -215,7 +233,7 @@ bool EditActions::importInto(const QString& file, std::optional<std::uint32_t> i
         for (const auto& entry : entries)
             what << didText(entry.id) + (entry.what.isEmpty() ? QString() : " " + entry.what);
         m_window->statusBar()->showMessage(tr("Imported %1").arg(what.join(", ")), 10000);
-        if (!entries.empty() && dat->find(entries.front().id))
+        if (!entries.empty()) // the Browser lists an added id before Save
             m_window->selectEntry(entries.front().id);
     } catch (const std::exception& error) {
         fail(tr("Could not import %1: %2").arg(file, QString::fromUtf8(error.what())));

@@ -3,7 +3,8 @@
 // The studio's editing commands around one EditSession (docs/studio.md#editing-in-the-studio):
 // Edit → Undo/Redo, File → Save, Save As…, Import…, Replace Entry…, Remove Entry, the Edit tab
 // of the Inspector (record_editor.h), the window title's unsaved-changes mark, and the
-// Save / Discard / Cancel prompt before a DAT with unsaved changes is closed or replaced.
+// Save / Discard / Cancel prompt before a DAT with unsaved changes is closed or replaced; the
+// Browser marks the entries with unsaved changes and lists those an import adds.
 
 #include <QObject>
 #include <QString>
@@ -57,6 +58,8 @@ class EditActions : public QObject {
     void chooseImport();
     void chooseReplace();
     void chooseSaveAs();
+    // The Browser's marks of unsaved changes (added, edited, removed), from the session.
+    void markBrowser();
     void updateTitle();
     void updateEnabled();
     // The id an import goes to: asked, with the shown entry's as the default.

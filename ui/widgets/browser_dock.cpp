@@ -150,13 +150,13 @@ void BrowserDock::setDats(std::vector<std::shared_ptr<const dat::DatFile>> dats)
 
 std::shared_ptr<const dat::DatFile> BrowserDock::findDat(std::uint32_t id,
                                                          const dat::DatFile* preferred) const {
-    if (preferred && preferred->find(id))
+    // Unsaved imports count (the model knows them); m_dats is already in lookup order.
+    if (preferred && m_model->holds(*preferred, id))
         for (const auto& dat : m_dats)
             if (dat.get() == preferred)
                 return dat;
-    // m_dats is already in lookup order.
     for (const auto& dat : m_dats)
-        if (dat->find(id))
+        if (m_model->holds(*dat, id))
             return dat;
     return nullptr;
 }

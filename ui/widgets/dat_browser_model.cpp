@@ -4,6 +4,7 @@
 #include "datreader/records/common.h"
 
 #include <QFileInfo>
+#include <QFont>
 #include <QFontDatabase>
 #include <QFutureWatcher>
 #include <QtConcurrent>
@@ -18,10 +19,26 @@ struct DatBrowserModel::Dat {
     CellOutline* cells = nullptr; // the outline, when it is a cell DAT's
     // Destroyed with the DAT's row: a sort that answers later is dropped.
     std::unique_ptr<QFutureWatcher<std::vector<LandblockSort>>> sorting;
+    PendingMarks pending;
 };
 
 DatBrowserModel::DatBrowserModel(QObject* parent) : QAbstractItemModel(parent) {}
 DatBrowserModel::~DatBrowserModel() = default;
+
+template <class Change> void DatBrowserModel::moveRows(Change change) {
+    emit layoutAboutToBeChanged();
+    const QModelIndexList before = persistentIndexList();
+    std::vector<Place> places;
+    places.reserve(std::size_t(before.size()));
+    for (const QModelIndex& index : before)
+        places.push_back(placeOf(index));
+    change();
+    QModelIndexList after;
+    for (const Place& place : places)
+        after.push_back(indexOfPlace(place)); // invalid for an added row undone
+    changePersistentIndexList(before, after);
+    emit layoutChanged();
+}
 
 quintptr DatBrowserModel::pack(int dat, OutlineNode parent) {
     return quintptr(dat + 1) << 40 | quintptr(parent.kind) << 32 | quintptr(parent.key);
@@ -74,20 +91,42 @@ void DatBrowserModel::applySort(const CellOutline* outline,
     if (row == m_dats.end())
         return;
     // Landblocks move from their column to Dungeons: every index keeps what it shows.
-    emit layoutAboutToBeChanged();
-    const QModelIndexList before = persistentIndexList();
-    std::vector<Place> places;
-    places.reserve(std::size_t(before.size()));
-    for (const QModelIndex& index : before)
-        places.push_back(placeOf(index));
-    (*row)->cells->applySort(sort);
-    QModelIndexList after;
-    for (const Place& place : places)
-        after.push_back(indexOfPlace(place));
-    changePersistentIndexList(before, after);
-    emit layoutChanged();
+    moveRows([&] { (*row)->cells->applySort(sort); });
     if (isSorted())
         emit sorted();
+}
+
+void DatBrowserModel::setPending(const dat::DatFile* dat, PendingMarks marks) {
+    const int row = datRow(dat);
+    if (row < 0)
+        return;
+    Dat& target = *m_dats[std::size_t(row)];
+    if (target.pending == marks)
+        return;
+    std::vector<std::uint32_t> added;
+    for (const auto& [id, mark] : marks)
+        if (mark == Pending::Added)
+            added.push_back(id);
+    moveRows([&] {
+        target.pending = std::move(marks);
+        target.outline->setAdded(added);
+    });
+}
+
+std::optional<DatBrowserModel::Pending> DatBrowserModel::pendingOf(const dat::DatFile* dat,
+                                                                   std::uint32_t id) const {
+    const int row = datRow(dat);
+    if (row < 0)
+        return std::nullopt;
+    const PendingMarks& marks = m_dats[std::size_t(row)]->pending;
+    const auto found = marks.find(id);
+    return found == marks.end() ? std::nullopt : std::optional(found->second);
+}
+
+bool DatBrowserModel::holds(const dat::DatFile& dat, std::uint32_t id) const {
+    if (const auto mark = pendingOf(&dat, id))
+        return *mark != Pending::Removed;
+    return dat.find(id) != nullptr;
 }
 
 void DatBrowserModel::setFilter(const QString& text) {
@@ -268,22 +307,42 @@ QVariant DatBrowserModel::data(const QModelIndex& index, int role) const {
             return outline.toolTip(*node);
         return {};
     }
-    const std::uint32_t id = *idAt(index);
+    return entryData(*datAt(index), *idAt(index), role);
+}
+
+QVariant DatBrowserModel::entryData(const dat::DatFile& owner, std::uint32_t id, int role) const {
+    const auto pending = pendingOf(&owner, id);
     switch (role) {
     case Qt::DisplayRole: {
-        const QString text = QString::fromStdString(dat::formatDid(id));
+        QString text = QString::fromStdString(dat::formatDid(id));
         // A landblock's rows mix three types that only the low half tells apart: name them.
-        const auto& owner = *datAt(index);
-        return owner.kind() == dat::DatKind::Cell
-                   ? text + QStringLiteral("  ") + typeNameOf(owner, id)
-                   : text;
+        if (owner.kind() == dat::DatKind::Cell)
+            text += QStringLiteral("  ") + typeNameOf(owner, id);
+        if (pending == Pending::Added)
+            text += tr("  new");
+        else if (pending == Pending::Modified)
+            text += QStringLiteral("  *");
+        return text;
     }
     case IdRole:
         return qulonglong(id);
-    case Qt::FontRole:
-        return QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    case Qt::ToolTipRole:
-        return typeNameOf(*datAt(index), id);
+    case PendingRole:
+        return pending ? QVariant(int(*pending)) : QVariant();
+    case Qt::FontRole: {
+        QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+        font.setItalic(pending.has_value()); // unsaved
+        font.setStrikeOut(pending == Pending::Removed);
+        return font;
+    }
+    case Qt::ToolTipRole: {
+        const QString type = typeNameOf(owner, id);
+        if (!pending)
+            return type;
+        const QString what = *pending == Pending::Added      ? tr("added")
+                             : *pending == Pending::Modified ? tr("edited")
+                                                             : tr("removed");
+        return tr("%1 (%2, not saved yet)").arg(type, what);
+    }
     default:
         return {};
     }

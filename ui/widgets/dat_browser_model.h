@@ -5,6 +5,7 @@
 
 #include <QAbstractItemModel>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -24,7 +25,11 @@ namespace portalkit::ui {
 class DatBrowserModel : public QAbstractItemModel {
     Q_OBJECT
   public:
-    enum Role { IdRole = Qt::UserRole + 1 };
+    enum Role { IdRole = Qt::UserRole + 1, PendingRole }; // PendingRole: a Pending as int
+    // An entry's unsaved change (an edit session's): shown in italics, an added one tagged
+    // "new", an edited one "*", a removed one struck out.
+    enum class Pending : std::uint8_t { Added, Modified, Removed };
+    using PendingMarks = std::map<std::uint32_t, Pending>;
     enum Level { DatLevel, GroupLevel, EntryLevel };
 
     explicit DatBrowserModel(QObject* parent = nullptr);
@@ -33,6 +38,12 @@ class DatBrowserModel : public QAbstractItemModel {
     void setDats(const std::vector<std::shared_ptr<const dat::DatFile>>& dats);
     void setFilter(const QString& text);
     const QString& filter() const { return m_filter.text(); }
+    // The unsaved changes of `dat`, replacing those set before (empty: none). Added ids show
+    // in their type's group; expanded and selected rows stay so.
+    void setPending(const dat::DatFile* dat, PendingMarks marks);
+    std::optional<Pending> pendingOf(const dat::DatFile* dat, std::uint32_t id) const;
+    // Whether `dat` holds `id`: the file has it or an unsaved import adds it.
+    bool holds(const dat::DatFile& dat, std::uint32_t id) const;
     // Whether every cell DAT's landblocks are sorted (sorted() is emitted when they become so).
     bool isSorted() const;
 
@@ -70,7 +81,10 @@ class DatBrowserModel : public QAbstractItemModel {
         std::uint32_t id = 0; // an entry row (with `parent`)
     };
     void startSort(std::size_t datIndex);
+    // Changes the rows (`change`) as a layout change: every persistent index keeps its place.
+    template <class Change> void moveRows(Change change);
     void applySort(const CellOutline* outline, const std::vector<LandblockSort>& sort);
+    QVariant entryData(const dat::DatFile& owner, std::uint32_t id, int role) const;
     Place placeOf(const QModelIndex& index) const;
     QModelIndex indexOfPlace(const Place& place) const;
     int datRow(const dat::DatFile* dat) const;

@@ -50,6 +50,7 @@ TypeOutline::TypeOutline(const dat::DatFile& dat) : m_dat(dat) {
 }
 
 void TypeOutline::setFilter(const EntryFilter& filter) {
+    m_filter = filter;
     m_visible.clear();
     m_visibleEntries = 0;
     for (std::size_t index = 0; index < m_groups.size(); ++index) {
@@ -69,6 +70,34 @@ void TypeOutline::setFilter(const EntryFilter& filter) {
             m_visibleEntries += group.visible.size();
         }
     }
+}
+
+std::size_t TypeOutline::groupOf(const QString& type) {
+    for (std::size_t index = 0; index < m_groups.size(); ++index)
+        if (m_groups[index].type == type)
+            return index;
+    m_groups.emplace_back();
+    m_groups.back().type = type;
+    return m_groups.size() - 1;
+}
+
+void TypeOutline::setAdded(const std::vector<std::uint32_t>& ids) {
+    // Groups are never dropped (their index is a node's key): one left empty is simply hidden.
+    for (const std::uint32_t id : m_added) {
+        auto& all = m_groups[groupOf(typeNameOf(m_dat, id))].all;
+        all.erase(std::remove(all.begin(), all.end(), id), all.end());
+    }
+    m_added.clear();
+    for (const std::uint32_t id : ids)
+        if (!m_dat.find(id)) // the file's own entries are there already
+            m_added.push_back(id);
+    for (const std::uint32_t id : m_added) {
+        auto& all = m_groups[groupOf(typeNameOf(m_dat, id))].all;
+        const auto at = std::lower_bound(all.begin(), all.end(), id);
+        if (at == all.end() || *at != id)
+            all.insert(at, id);
+    }
+    setFilter(m_filter);
 }
 
 int TypeOutline::groupCount(OutlineNode node) const {

@@ -82,6 +82,9 @@ class DatOutline {
     virtual QString toolTip(OutlineNode node) const { return name(node); }
     // Entries the filter shows in the whole DAT.
     virtual std::size_t visibleEntries() const = 0;
+    // Ids the file lacks that an unsaved import adds (ascending), shown beside the file's;
+    // replaces those set before. The cell outline shows none of them yet.
+    virtual void setAdded(const std::vector<std::uint32_t>&) {}
 };
 
 // The plain outline: entries grouped by type name (portalkit ls's), groups in the order of their
@@ -102,8 +105,10 @@ class TypeOutline : public DatOutline {
     QString name(OutlineNode node) const override;
     QString label(OutlineNode node) const override;
     std::size_t visibleEntries() const override { return m_visibleEntries; }
+    void setAdded(const std::vector<std::uint32_t>& ids) override;
 
   private:
+    std::size_t groupOf(const QString& type); // adds the group when there is none
     struct Group {
         QString type;
         std::vector<std::uint32_t> all; // ascending
@@ -114,6 +119,8 @@ class TypeOutline : public DatOutline {
     std::vector<Group> m_groups;
     std::vector<std::uint32_t> m_visible; // indexes into m_groups
     std::size_t m_visibleEntries = 0;
+    EntryFilter m_filter;
+    std::vector<std::uint32_t> m_added; // in `all` of their groups too
 };
 
 // The outline the Browser shows for `dat`: landblocks and dungeons for a cell DAT (CellOutline),

@@ -204,8 +204,9 @@ void MainWindow::showEntry(const dat::DatFile* dat, std::uint32_t id) {
                                     [dat](const auto& open) { return open.get() == dat; });
     if (owner == m_dats.end())
         return;
+    // An entry only an unsaved import adds is shown too; the file's table has no row for it.
     const dat::EntryInfo* entry = dat->find(id);
-    if (!entry)
+    if (!entry && !m_browser->model()->holds(*dat, id))
         return;
 
     // The table follows the browser: the shown entry's DAT, its row current.
@@ -215,14 +216,16 @@ void MainWindow::showEntry(const dat::DatFile* dat, std::uint32_t id) {
         m_table->resizeColumnsToContents();
         showDatSummary(*dat);
     }
-    const int row = int(entry - dat->entries().data());
-    QModelIndex index = m_filter->mapFromSource(m_model->index(row, 0));
-    if (!index.isValid()) {
-        m_filterEdit->clear();
-        index = m_filter->mapFromSource(m_model->index(row, 0));
+    if (entry) {
+        const int row = int(entry - dat->entries().data());
+        QModelIndex index = m_filter->mapFromSource(m_model->index(row, 0));
+        if (!index.isValid()) {
+            m_filterEdit->clear();
+            index = m_filter->mapFromSource(m_model->index(row, 0));
+        }
+        m_table->setCurrentIndex(index);
+        m_table->scrollTo(index);
     }
-    m_table->setCurrentIndex(index);
-    m_table->scrollTo(index);
     m_syncingTable = false;
 
     showEntryContent(*dat, id);
@@ -248,7 +251,8 @@ void MainWindow::showEntryContent(const dat::DatFile& dat, std::uint32_t id) {
 }
 
 void MainWindow::refreshEntry() {
-    if (const auto dat = currentDat(); dat && dat->find(currentId()))
+    const auto dat = currentDat();
+    if (dat && (dat->find(currentId()) || m_browser->model()->holds(*dat, currentId())))
         showEntryContent(*dat, currentId());
 }
 
