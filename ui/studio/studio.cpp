@@ -3,6 +3,7 @@
 #include "datreader/records/common.h"
 #include "preview/core/assets.h"
 #include "ui/edit/edit_actions.h"
+#include "ui/edit/edit_session.h"
 #include "ui/render/viewport_widget.h"
 #include "ui/session/effect_launcher.h"
 #include "ui/session/event_log.h"
@@ -63,6 +64,13 @@ Studio::Studio(MainWindow* window)
     m_centre->addTab(m_viewport, tr("3D view"));
     m_centre->addTab(m_assetPane, tr("Asset"));
     m_window->setCentralView(m_centre);
+    // Unsaved edits show before Save: the Asset tab reads the edit session's pending bytes
+    // first (so does the session's preview::Assets, rebuildSession), and a change shows again.
+    EditSession* edits = m_edit->session();
+    m_assetPane->setPendingEntries([edits](const dat::DatFile& dat, std::uint32_t id) {
+        return edits->pending(dat.path(), id);
+    });
+    connect(edits, &EditSession::entriesChanged, this, &Studio::showEdits);
     m_launcherDock = addDock(tr("Effects"), QStringLiteral("effects"), Qt::RightDockWidgetArea);
     m_tablesDock = addDock(tr("Script table"), QStringLiteral("tables"), Qt::RightDockWidgetArea);
     m_timelineDock = addDock(tr("Timeline"), QStringLiteral("timeline"), Qt::BottomDockWidgetArea);
@@ -186,7 +194,14 @@ void Studio::rebuildSession() {
     m_plot = nullptr;
     m_tables = nullptr;
     m_sound = nullptr;
-    m_assets = portal ? std::make_shared<const preview::Assets>(portal) : nullptr;
+    m_assets = nullptr;
+    if (portal) {
+        auto assets = std::make_shared<preview::Assets>(portal);
+        assets->setPending([edits = m_edit->session(), path = portal->path()](std::uint32_t id) {
+            return edits->pending(path, id);
+        });
+        m_assets = std::move(assets);
+    }
     m_viewport->setAssets(m_assets); // clears the world too
     m_landblock = 0;
     m_viewport->showSnapshot({});
@@ -229,6 +244,33 @@ void Studio::rebuildSession() {
     });
     connect(m_launcher, &EffectLauncher::status, m_window,
             [this](const QString& message) { m_window->statusBar()->showMessage(message, 5000); });
+}
+
+void Studio::showEdits(const QString& datPath, const QList<quint32>& ids) {
+    const auto dat = m_window->currentDat();
+    const bool portal = m_assets && EditSession::keyOf(m_assets->dat()->path()) == datPath;
+    if (!portal && !(dat && EditSession::keyOf(dat->path()) == datPath))
+        return; // nothing shown reads that DAT's records
+    const std::uint32_t id = dat ? m_window->currentId() : 0;
+    const QString type = id ? QString::fromUtf8(dat::typeName(dat->kind(), id).data()) : QString();
+    if (portal) {
+        m_assets->forget({ids.begin(), ids.end()});
+        // The viewport's meshes and textures are made again from the records as edited. A world
+        // shown stays as it was until its landblock is shown again.
+        if (!m_landblock) {
+            m_viewport->setAssets(m_assets);
+            if (m_session) // drawn again at once, whatever the session shows
+                m_viewport->showSnapshot(m_session->snapshot());
+            if (m_session && m_session->mode() == StudioSession::Mode::Setup &&
+                type != QLatin1String("Setup") && !AssetViewer::handles(type))
+                showSetup(m_session->setupId());
+        }
+    }
+    // The shown entry again, as edited: in the Asset tab or the viewport.
+    if (type == QLatin1String("Setup"))
+        showSetup(id);
+    if (id && (AssetPane::handles(type.toStdString()) || AssetViewer::handles(type)))
+        describeSelection(id);
 }
 
 bool Studio::showSetup(std::uint32_t setupId) {

@@ -11,6 +11,7 @@
 #include "export/model_export.h"
 #include "world/geometry.h"
 
+#include <QList>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -141,6 +142,9 @@ class Studio : public QObject {
 
   private:
     void rebuildSession();
+    // Entries of a DAT were edited, undone or redone (EditSession::entriesChanged): the
+    // session's records forget them and what is shown is shown again, as edited.
+    void showEdits(const QString& datPath, const QList<quint32>& ids);
     // Hands the World map the open cell and portal DATs.
     void refreshWorldMap();
     // The viewport's caption: what it draws, and when the browser shows an entry it cannot
