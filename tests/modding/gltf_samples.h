@@ -16,6 +16,7 @@
 #include <QtEndian>
 #include <cmath>
 #include <cstdint>
+#include <numbers>
 #include <vector>
 
 namespace portalkit::testing {
@@ -138,7 +139,8 @@ inline Mesh makeSphere(float radius, int segments, int rings) {
     Mesh mesh;
     for (int r = 0; r <= rings; ++r)
         for (int s = 0; s <= segments; ++s) {
-            const double theta = M_PI * r / rings, phi = 2 * M_PI * s / segments;
+            const double theta = std::numbers::pi * r / rings,
+                         phi = 2 * std::numbers::pi * s / segments;
             const float n[3] = {float(std::sin(theta) * std::cos(phi)), float(std::cos(theta)),
                                 float(-std::sin(theta) * std::sin(phi))};
             for (const float c : n) {
