@@ -10,6 +10,7 @@
 #include <QUrl>
 #include <QtEndian>
 #include <cmath>
+#include <limits>
 
 namespace portalkit::modding::gltf {
 
@@ -145,10 +146,12 @@ std::vector<float> Sources::numbers(const QJsonObject& object, const char* key, 
         fail(path.key(key), QStringLiteral("has %1 numbers, not %2").arg(values.size()).arg(count));
     std::vector<float> out;
     for (qsizetype i = 0; i < count; ++i) {
-        const float f = float(values[i].toDouble(NAN));
-        if (!values[i].isDouble() || !std::isfinite(f))
-            fail(path.key(key).at(i), "is not a finite number");
-        out.push_back(f);
+        // Checked as a double first: converting one beyond float's range is undefined.
+        const double d = values[i].toDouble(NAN);
+        if (!values[i].isDouble() || !std::isfinite(d) ||
+            std::abs(d) > double(std::numeric_limits<float>::max()))
+            fail(path.key(key).at(i), "is not a finite number a float holds");
+        out.push_back(float(d));
     }
     return out;
 }
