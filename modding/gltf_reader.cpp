@@ -270,8 +270,12 @@ class ModelReader {
             const QVector3D p =
                 world.map(QVector3D(component(positions, i, 0), component(positions, i, 1),
                                     component(positions, i, 2)));
-            if (!std::isfinite(p.x()) || !std::isfinite(p.y()) || !std::isfinite(p.z()))
-                fail(positions.path, QStringLiteral("vertex %1 is not finite").arg(i));
+            // Far past any model (1,000 km), and keeps every sum of coordinates a float.
+            const auto inRange = [](float c) { return std::isfinite(c) && std::abs(c) <= 1e6f; };
+            if (!inRange(p.x()) || !inRange(p.y()) || !inRange(p.z()))
+                fail(positions.path,
+                     QStringLiteral("vertex %1 is not finite or lies more than 1,000 km out")
+                         .arg(i));
             out.vertices[std::size_t(i)].position = {p.x(), p.y(), p.z()};
         }
         if (attributes.contains("NORMAL"))

@@ -93,6 +93,9 @@ class TestGltfErrors : public QObject {
         QTest::newRow("external file in memory")
             << QJsonDocument(cubeJson(QString("cube.bin"))).toJson() << "buffers[0].uri";
         QTest::newRow("not JSON") << QByteArray("{\"asset\": ") << "json";
+        QTest::newRow("vertices scaled past any model") << withChange([](QJsonObject& j) {
+            setIn(j, "nodes", 0, "scale", QJsonArray{1e30, 1, 1});
+        }) << "accessors[0]: vertex 0 is not finite or lies more than 1,000 km out";
         QTest::newRow("required extension") << withChange([](QJsonObject& j) {
             j["extensionsRequired"] = QJsonArray{"KHR_draco_mesh_compression"};
         }) << "extensionsRequired[0]";
