@@ -25,6 +25,7 @@
 #include <QFile>
 #include <QFont>
 #include <QImage>
+#include <QPlainTextEdit>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -184,6 +185,8 @@ class TestEditPreview : public QObject {
         QVERIFY(!shown.browser().holds(shown.dat(), kNewLevel));
         QVERIFY(!shown.studio.session()->assets().holds(kNewLevel));
         QVERIFY(!shown.pane().errorText().isEmpty()); // the entry shown is no longer there
+        QVERIFY2(shown.window.bytesView()->toPlainText().contains(QStringLiteral("0x06000F71")),
+                 qPrintable(shown.window.bytesView()->toPlainText())); // an error, not its bytes
         QVERIFY(!shown.window.selectEntry(kNewLevel));
     }
 

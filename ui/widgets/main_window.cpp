@@ -251,8 +251,8 @@ void MainWindow::showEntryContent(const dat::DatFile& dat, std::uint32_t id) {
 }
 
 void MainWindow::refreshEntry() {
-    const auto dat = currentDat();
-    if (dat && (dat->find(currentId()) || m_browser->model()->holds(*dat, currentId())))
+    // Also an entry no longer there (an import undone): the views then say why.
+    if (const auto dat = currentDat())
         showEntryContent(*dat, currentId());
 }
 
