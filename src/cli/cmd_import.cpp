@@ -126,10 +126,12 @@ int runImport(const QStringList& arguments) {
     PatchCommand command(
         "Imports a file into a DAT: an image as RenderSurfaces, a sound as a Wave, a record's "
         "JSON (as show --json prints it) as that record, a glTF model as a GfxObj with its "
-        "Surfaces and textures. Give exactly one of --png, --wav, --record, --gltf.",
+        "Surfaces and textures. Give exactly one of --png, --wav, --json (or --record), --gltf; "
+        "--json-changes prints the "
+        "changes as JSON.",
         {{"png", "An image (PNG, or any format Qt reads) to import as a texture.", "FILE"},
          {"wav", "A sound (RIFF WAVE of PCM samples, or MP3) to import as a Wave.", "FILE"},
-         {"record", "A record's JSON as 'portalkit show --json' prints it.", "FILE"},
+         {{"json", "record"}, "A record's JSON as 'portalkit show --json' prints it.", "FILE"},
          {"gltf", "A glTF 2.0 model (.gltf or .glb) to import as a GfxObj.", "FILE"},
          {"as", "The id to import to (for --record: instead of the JSON's own id).", "ID"},
          {"format",
@@ -145,14 +147,15 @@ int runImport(const QStringList& arguments) {
           "first goes to the next RenderSurface id and needs --texture.",
           "N"},
          {"texture", "--png: also write this SurfaceTexture (0x05…) listing the levels.", "ID"},
-         {"resize", "--png: scale a side that is not a power of two up to the next one."}});
+         {"resize", "--png: scale a side that is not a power of two up to the next one."}},
+        QStringLiteral("json-changes"));
     if (auto exit = command.open(arguments, 1))
         return *exit;
     const QCommandLineParser& parser = command.parser;
     const auto given = std::count_if(kSources.begin(), kSources.end(),
                                      [&](const QString& name) { return parser.isSet(name); });
     if (given != 1) {
-        printError("give exactly one of --png, --wav, --record, --gltf (see --help)");
+        printError("give exactly one of --png, --wav, --json, --gltf (see --help)");
         return kUsageOrIo;
     }
     std::vector<ImportedEntry> entries;
@@ -163,7 +166,7 @@ int runImport(const QStringList& arguments) {
                 patcher.put(entry.id, entry.bytes);
         }))
         return *exit;
-    if (!parser.isSet("json"))
+    if (!parser.isSet("json-changes"))
         for (const ImportedEntry& entry : entries)
             printOut(didText(entry.id) + "  " + entry.what + "\n");
     return command.finish();

@@ -32,7 +32,8 @@ QString modeWord(const QCommandLineParser& parser) {
 }
 
 // The change list both ways: JSON for scripts, one line per entry for people.
-void printChanges(const QCommandLineParser& parser, const dat::DatPatcher& patcher) {
+void printChanges(const QCommandLineParser& parser, const dat::DatPatcher& patcher,
+                  const QString& jsonOutput) {
     QJsonArray list;
     QString text;
     const auto changes = patcher.changes();
@@ -64,7 +65,10 @@ void printChanges(const QCommandLineParser& parser, const dat::DatPatcher& patch
                            {"blocksGrown", qint64(stats.blocksGrown)},
                            {"blocksReleased", qint64(stats.blocksReleased)},
                            {"nodesWritten", qint64(stats.nodesWritten)}};
-    printResult(parser, QJsonDocument(json), text);
+    if (parser.isSet(jsonOutput))
+        printOut(QString::fromUtf8(QJsonDocument(json).toJson()));
+    else
+        printOut(text);
 }
 
 // `verify --strict` over the file: throws the first error (warnings pass, as in the patcher).
@@ -82,7 +86,9 @@ void printPatchError(const std::exception& error) {
     printError(QString::fromStdString(error.what()));
 }
 
-PatchCommand::PatchCommand(const QString& description, const QList<QCommandLineOption>& options) {
+PatchCommand::PatchCommand(const QString& description, const QList<QCommandLineOption>& options,
+                           const QString& jsonOutput)
+    : jsonOutput(jsonOutput) {
     parser.setApplicationDescription(description);
     parser.addPositionalArgument("DAT", "The DAT to change.");
     parser.addOptions(options);
@@ -99,7 +105,7 @@ PatchCommand::PatchCommand(const QString& description, const QList<QCommandLineO
          "Mark the patch as iteration N: changed entries carry it and the iteration record "
          "0xFFFF0001 gains it (N may repeat the DAT's iteration or be the next one).",
          "N"},
-        jsonOption("Print the changes as one JSON object."),
+        {jsonOutput, "Print the changes as one JSON object."},
     });
 }
 
@@ -149,7 +155,7 @@ int PatchCommand::finish() {
         printPatchError(error);
         return kUsageOrIo;
     }
-    printChanges(parser, *patcher);
+    printChanges(parser, *patcher, jsonOutput);
     return kSuccess;
 }
 

@@ -24,10 +24,13 @@ namespace portalkit::cli {
 struct PatchCommand {
     QCommandLineParser parser;
     std::optional<dat::DatPatcher> patcher;
+    QString jsonOutput; // the option that prints the changes as JSON
 
     // Adds the DAT argument, the command's own options and --dry-run, --in-place, --output,
-    // --json.
-    PatchCommand(const QString& description, const QList<QCommandLineOption>& options);
+    // --verify, --iteration and the option that prints the changes as JSON, `--json` unless the
+    // command names it otherwise (import takes `--json FILE` for a record's JSON).
+    PatchCommand(const QString& description, const QList<QCommandLineOption>& options,
+                 const QString& jsonOutput = QStringLiteral("json"));
     // Parses (`positionalCount` arguments, the DAT first), then opens the DAT for patching
     // (finishing or dropping an interrupted --in-place patch first). Returns the exit code when
     // the command should stop.

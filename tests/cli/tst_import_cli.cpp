@@ -91,7 +91,7 @@ class ImportCliTest : public QObject {
         QVERIFY(image.save(path("flat.png")));
         const CliRun run =
             runPortalkit({"import", m_dat, "--png", path("flat.png"), "--as", "0x06007100",
-                          "--levels", "all", "--texture", "0x05007100", "--json"});
+                          "--levels", "all", "--texture", "0x05007100", "--json-changes"});
         QVERIFY2(run.exitCode == 0, said(run));
         const QJsonArray changes = QJsonDocument::fromJson(run.out).object()["changes"].toArray();
         QCOMPARE(changes.size(), 3 + 1); // 16, 8, 4 (DXT1 stops at one block) and the texture
@@ -183,7 +183,7 @@ class ImportCliTest : public QObject {
         };
         QCOMPARE(colorsNow("0x04000A01"), colors);
         const CliRun copied =
-            runPortalkit({"import", m_dat, "--record", path("palette.json"), "--as", "0x04007000"});
+            runPortalkit({"import", m_dat, "--json", path("palette.json"), "--as", "0x04007000"});
         QVERIFY2(copied.exitCode == 0, said(copied));
         verifyStrict();
         QCOMPARE(colorsNow("0x04007000"), colors);
