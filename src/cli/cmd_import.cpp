@@ -101,7 +101,7 @@ std::vector<ImportedEntry> importedEntries(const QCommandLineParser& parser,
         parser.isSet("as") ? std::optional(idArgument(parser.value("as"), "--as")) : std::nullopt;
     if (parser.isSet("record")) {
         const QString file = parser.value("record");
-        const auto bytes = readInputFile(file, modding::kMaxRecordJsonBytes, "--record");
+        const auto bytes = readInputFile(file, modding::kMaxRecordJsonBytes, "--json");
         return {modding::importRecordJson(
             dat.kind(), QByteArray(reinterpret_cast<const char*>(bytes.data()), bytes.size()), file,
             as)};
@@ -133,7 +133,7 @@ int runImport(const QStringList& arguments) {
          {"wav", "A sound (RIFF WAVE of PCM samples, or MP3) to import as a Wave.", "FILE"},
          {{"json", "record"}, "A record's JSON as 'portalkit show --json' prints it.", "FILE"},
          {"gltf", "A glTF 2.0 model (.gltf or .glb) to import as a GfxObj.", "FILE"},
-         {"as", "The id to import to (for --record: instead of the JSON's own id).", "ID"},
+         {"as", "The id to import to (for --json: instead of the JSON's own id).", "ID"},
          {"format",
           "--png: DXT1, DXT5, A8R8G8B8, R8G8B8 or P8 (default DXT1, or DXT5 when a "
           "pixel is translucent).",

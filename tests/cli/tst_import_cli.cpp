@@ -164,7 +164,7 @@ class ImportCliTest : public QObject {
         QCOMPARE(readAll(path("back.wav")), readAll(path("tone.wav")));
     }
 
-    // show --json, edit, put FILE.json (and import --record to another id).
+    // show --json, edit, put FILE.json (and import --json to another id).
     void anEditedRecordLands() {
         const CliRun shown = runPortalkit({"show", m_dat, "0x04000A01", "--json"});
         QVERIFY2(shown.exitCode == 0, said(shown));
