@@ -2,15 +2,19 @@
 // under Xvfb: an edited Palette shows its new colours in the Asset tab and in the session's
 // records (what the viewport draws from), and its old ones after undo; a texture imported under
 // a new id is listed in the Browser (marked new) and drawn in the Asset tab, and gone on undo; a
-// removed entry is struck out in the Browser and cannot be read; an edited one is marked.
+// removed entry is struck out in the Browser and cannot be read; an edited one is marked; a glTF
+// model imported under a new id is drawn alone in the 3D view, and gone on undo.
 // PORTALKIT_SCREENSHOTS=<dir> keeps a grab of the imported texture for a person to look at.
 
 #include "datreader/container/dat_file.h"
+#include "datreader/records/common.h"
+#include "datreader/records/gfx_obj.h"
 #include "datreader/records/palette.h"
 #include "preview/core/assets.h"
 #include "support/demo_dats.h"
 #include "ui/edit/edit_actions.h"
 #include "ui/edit/edit_session.h"
+#include "ui/render/viewport_widget.h"
 #include "ui/session/studio_session.h"
 #include "ui/studio/studio.h"
 #include "ui/widgets/asset_pane.h"
@@ -25,6 +29,7 @@
 #include <QFile>
 #include <QFont>
 #include <QImage>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QSettings>
 #include <QStandardPaths>
@@ -41,7 +46,8 @@ namespace {
 
 // Demo records (resources/demo/clothing.json).
 constexpr std::uint32_t kTunicPalette = 0x04000C42;
-constexpr std::uint32_t kNewLevel = 0x06000F71; // no demo RenderSurface has this id
+constexpr std::uint32_t kNewLevel = 0x06000F71;  // no demo RenderSurface has this id
+constexpr std::uint32_t kNewGfxObj = 0x01000F71; // nor GfxObj
 constexpr QRgb kRed = 0xFFFF0000;
 constexpr QRgb kBlue = 0xFF0000FF;
 
@@ -84,6 +90,27 @@ QImage halves() {
         for (int x = 0; x < 16; ++x)
             image.setPixel(x, y, x < 8 ? kRed : kBlue);
     return image;
+}
+
+// One triangle as a .gltf whose buffer is a data URI: three positions (floats) and three u16
+// indices, no material.
+QByteArray triangleGltf() {
+    QByteArray buffer;
+    for (const float value : {0.0f, 0.0f, 0.0f, 1.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f})
+        buffer.append(reinterpret_cast<const char*>(&value), sizeof value);
+    for (const std::uint16_t index : {std::uint16_t(0), std::uint16_t(1), std::uint16_t(2)})
+        buffer.append(reinterpret_cast<const char*>(&index), sizeof index);
+    const QByteArray uri = "data:application/octet-stream;base64," + buffer.toBase64();
+    return R"({"asset": {"version": "2.0"},
+      "buffers": [{"byteLength": 42, "uri": ")" +
+           uri + R"("}],
+      "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 36},
+                      {"buffer": 0, "byteOffset": 36, "byteLength": 6}],
+      "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3",
+                     "min": [0, 0, 0], "max": [1, 1, 0]},
+                    {"bufferView": 1, "componentType": 5123, "count": 3, "type": "SCALAR"}],
+      "meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "indices": 1}]}],
+      "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}], "scene": 0})";
 }
 
 } // namespace
@@ -188,6 +215,38 @@ class TestEditPreview : public QObject {
         QVERIFY2(shown.window.bytesView()->toPlainText().contains(QStringLiteral("0x06000F71")),
                  qPrintable(shown.window.bytesView()->toPlainText())); // an error, not its bytes
         QVERIFY(!shown.window.selectEntry(kNewLevel));
+    }
+
+    // A glTF model imported under a new GfxObj id: drawn alone in the 3D view before Save from
+    // the session's records (its Surfaces too, new ids as well); undo takes it away.
+    void importedModelShowsBeforeSave() {
+        Shown shown(m_path);
+        QVERIFY(!shown.dat().find(kNewGfxObj));
+        const QString gltf = m_dir.filePath("triangle.gltf");
+        QFile file(gltf);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(triangleGltf());
+        file.close();
+
+        QVERIFY2(shown.studio.editActions()->importInto(gltf, kNewGfxObj),
+                 qPrintable(shown.studio.editActions()->lastError()));
+        QCOMPARE(shown.mark(kNewGfxObj), int(Pending::Added));
+        QCOMPARE(shown.window.currentId(), kNewGfxObj);
+        QVERIFY(!shown.assetTabShown());
+        const auto& assets = shown.studio.session()->assets();
+        const auto* gfx = assets.get<dat::GfxObj>(kNewGfxObj);
+        QVERIFY2(gfx, qPrintable(assets.whyMissing<dat::GfxObj>(kNewGfxObj)));
+        QCOMPARE(gfx->polygons.size(), std::size_t(1));
+        for (const std::uint32_t surface : gfx->surfaces)
+            QVERIFY2(assets.holds(surface), qPrintable(dat::didJson(surface)));
+        const QString caption = shown.studio.viewport()->captionLabel()->text();
+        QVERIFY2(caption.contains(dat::didJson(kNewGfxObj)) && !caption.contains("cannot"),
+                 qPrintable(caption));
+
+        shown.session().undoStack()->undo();
+        QCOMPARE(shown.mark(kNewGfxObj), -1);
+        QVERIFY(!shown.studio.session()->assets().get<dat::GfxObj>(kNewGfxObj));
+        QVERIFY(shown.studio.viewport()->captionLabel()->text().contains("cannot"));
     }
 
     // A removal: struck out in the Browser, unreadable in the Asset tab; undo restores both.
