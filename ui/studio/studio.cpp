@@ -256,7 +256,7 @@ void Studio::showEdits(const QString& datPath, const QList<quint32>& ids) {
     if (portal) {
         m_assets->forget({ids.begin(), ids.end()});
         // The viewport's meshes and textures are made again from the records as edited. A world
-        // shown stays as it was until its landblock is shown again.
+        // shown is left alone: its loader reads the files off the GUI thread (world_loader.h).
         if (!m_landblock) {
             m_viewport->setAssets(m_assets);
             if (m_session) // drawn again at once, whatever the session shows
