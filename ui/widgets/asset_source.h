@@ -3,7 +3,7 @@
 // Where the asset pane reads records from: the open DATs (MainWindow::dats(), lookup order) with
 // the DAT of the entry shown first, since a record it names most likely lives beside it. Every
 // failure is a DatError naming the DID: a missing record as much as an undecodable one.
-// With a Pending function (the studio's edit session fills it in), unsaved edits are read
+// With a PendingEntries function (the studio's edit session fills it in), unsaved edits are read
 // before the files: an entry added by an import is held, a removed one is not.
 
 #include "datreader/container/dat_file.h"
