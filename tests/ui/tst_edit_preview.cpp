@@ -37,6 +37,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
+#include <algorithm>
 
 using namespace portalkit;
 using namespace portalkit::ui;
@@ -247,6 +248,30 @@ class TestEditPreview : public QObject {
         QCOMPARE(shown.mark(kNewGfxObj), -1);
         QVERIFY(!shown.studio.session()->assets().get<dat::GfxObj>(kNewGfxObj));
         QVERIFY(shown.studio.viewport()->captionLabel()->text().contains("cannot"));
+    }
+
+    // Two models imported before a Save get Surfaces of their own: the second import takes
+    // the first one's pending ids as used, not only the file's.
+    void twoModelsBeforeSaveDoNotShareSurfaces() {
+        Shown shown(m_path);
+        const QString gltf = m_dir.filePath("triangle.gltf");
+        QFile file(gltf);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(triangleGltf());
+        file.close();
+        QVERIFY2(shown.studio.editActions()->importInto(gltf, kNewGfxObj),
+                 qPrintable(shown.studio.editActions()->lastError()));
+        QVERIFY2(shown.studio.editActions()->importInto(gltf, kNewGfxObj + 1),
+                 qPrintable(shown.studio.editActions()->lastError()));
+        const auto& assets = shown.studio.session()->assets();
+        const auto* first = assets.get<dat::GfxObj>(kNewGfxObj);
+        const auto* second = assets.get<dat::GfxObj>(kNewGfxObj + 1);
+        QVERIFY(first && second);
+        QVERIFY(!first->surfaces.empty() && !second->surfaces.empty());
+        for (const std::uint32_t surface : second->surfaces)
+            QVERIFY2(std::find(first->surfaces.begin(), first->surfaces.end(), surface) ==
+                         first->surfaces.end(),
+                     qPrintable(dat::didJson(surface)));
     }
 
     // A removal: struck out in the Browser, unreadable in the Asset tab; undo restores both.

@@ -225,7 +225,8 @@ bool EditActions::importInto(const QString& file, std::optional<std::uint32_t> i
     if (!dat)
         return false;
     try {
-        const auto entries = importFile(file, *dat, id.value_or(0));
+        const auto entries =
+            importFile(file, *dat, id.value_or(0), m_session->pendingIds(dat->path()));
         m_session->importEntries(*dat, entries,
                                  tr("Import %1 (%n entries)", nullptr, int(entries.size()))
                                      .arg(QFileInfo(file).fileName()));
