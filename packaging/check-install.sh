@@ -115,9 +115,11 @@ complete_words() { # complete_words PROGRAM WORD... : what TAB offers after the 
 }
 [ "$(complete_words portalkit ver)" = verify ] || fail "completion of a command"
 [ "$(complete_words portalkit audit --man)" = --manifest ] || fail "completion of an option"
-[ "$(complete_words portalkit bench pa)" = particles ] || fail "completion of a suite"
-[ "$(complete_words portalkit bench p)" = "particles physics" ] || fail "completion of suites sharing a prefix"
+[ "$(complete_words portalkit bench par)" = particles ] || fail "completion of a suite"
+[ "$(complete_words portalkit bench p)" = "particles physics patch" ] || fail "completion of suites sharing a prefix"
 [ "$(complete_words portalkit weenies f)" = find ] || fail "completion of a weenies action"
+[ "$(complete_words portalkit imp)" = import ] || fail "completion of a patching command"
+[ "$(complete_words portalkit import --dry)" = --dry-run ] || fail "completion of a patch option"
 if [ -x "$usr/bin/portalkit-studio" ]; then # `thumbnails` is in GUI builds only
     [ "$(complete_words portalkit thumb)" = thumbnails ] || fail "completion of thumbnails"
     [ "$(complete_words portalkit thumbnails --ty)" = --type ] ||
