@@ -38,14 +38,17 @@ void throwFirstError(const VerifyReport& report) {
 } // namespace
 
 DatPatcher::Repair DatPatcher::repair(const QString& path, FaultPlan* faults) {
+    const DatLock lock = DatLock::acquire(path);
     return repairPatch(path, faults);
 }
 
 DatPatcher DatPatcher::open(const QString& path) {
-    repair(path);
+    DatLock lock = DatLock::acquire(path);
+    repairPatch(path);
     DatPatcher patcher;
     patcher.m_path = path;
     patcher.load(DatFile::open(path));
+    patcher.m_lock = std::move(lock);
     return patcher;
 }
 
@@ -90,6 +93,7 @@ void DatPatcher::moveFrom(DatPatcher& other) {
     m_iteration = other.m_iteration;
     m_stats = other.m_stats;
     m_committed = other.m_committed;
+    m_lock = std::move(other.m_lock);
     bindStorage();
 }
 
@@ -309,8 +313,10 @@ void DatPatcher::noteChange(std::uint32_t id, const EntryInfo* old,
 void DatPatcher::reloadIfCommitted() {
     // After a commit the map may show the old file (copy and rename) or a changed one (in
     // place); either way the next patch starts from the DAT as it now is.
-    if (m_committed)
+    if (m_committed) {
+        m_lock = {}; // a copy-and-rename commit left the lock on the replaced file
         *this = open(m_path);
+    }
 }
 
 void DatPatcher::put(std::uint32_t id, std::span<const std::uint8_t> bytes) {

@@ -60,10 +60,12 @@ class DatPatcher {
     using Repair = JournalRepair;
     // Finishes an interrupted InPlace commit of `path`: a journal that was completely written is
     // replayed into the DAT (the new DAT), one that was not is deleted (the DAT was not touched:
-    // the old DAT). open() calls it first. Throws DatError when the journal cannot be applied.
+    // the old DAT). open() calls it first. Takes the DAT's lock (DatLock) for the time. Throws
+    // DatError when the journal cannot be applied or another patch holds the lock.
     static Repair repair(const QString& path, FaultPlan* faults = nullptr);
 
-    // Repairs, then maps and checks what a patch edits: the header, the directory (walked
+    // Locks the DAT against other patches until the patcher is gone (DatLock), repairs, then
+    // maps and checks what a patch edits: the header, the directory (walked
     // whole), and the free list (a real list agreeing with the header, no block of it also a
     // directory node). Entries' chains are checked as they are touched. A full verifyDat first
     // is the caller's choice (`--verify`): on a 900 MiB DAT it reads every block. Throws
@@ -153,6 +155,7 @@ class DatPatcher {
     std::optional<std::int32_t> m_iteration;
     PatchStats m_stats;
     bool m_committed = false;
+    DatLock m_lock; // last: released after the map and everything else
 };
 
 } // namespace portalkit::dat

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <string>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -163,6 +164,47 @@ QString temporaryBeside(const QString& target, int& fd) {
 }
 
 } // namespace
+
+DatLock DatLock::acquire(const QString& path) {
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        DatLock lock;
+        lock.m_fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_CLOEXEC);
+        if (lock.m_fd < 0)
+            fail(path, "cannot open");
+        if (::flock(lock.m_fd, LOCK_EX | LOCK_NB) != 0) {
+            if (errno == EWOULDBLOCK)
+                throw DatError("file",
+                               text(path) + " is being patched by another process (or window); "
+                                            "try again when it is done",
+                               0);
+            fail(path, "cannot lock");
+        }
+        // A copy-and-rename commit may have put a new file under the name between our open and
+        // our lock: then the lock guards a file nobody patches any more, so take the new one.
+        struct stat held {};
+        struct stat named {};
+        if (::fstat(lock.m_fd, &held) == 0 &&
+            ::stat(QFile::encodeName(path).constData(), &named) == 0 &&
+            held.st_dev == named.st_dev && held.st_ino == named.st_ino)
+            return lock;
+    }
+    throw DatError("file", text(path) + " kept being replaced while it was being locked", 0);
+}
+
+DatLock::~DatLock() {
+    if (m_fd >= 0)
+        ::close(m_fd); // closing the descriptor releases the flock
+}
+
+DatLock& DatLock::operator=(DatLock&& other) noexcept {
+    if (this != &other) {
+        if (m_fd >= 0)
+            ::close(m_fd);
+        m_fd = other.m_fd;
+        other.m_fd = -1;
+    }
+    return *this;
+}
 
 QString journalPath(const QString& dat) {
     return dat + ".pkjournal";

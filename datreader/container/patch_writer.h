@@ -35,6 +35,25 @@ struct SimulatedCrash : std::exception {
     const char* what() const noexcept override { return "simulated crash"; }
 };
 
+// One patch of a DAT at a time: an exclusive advisory lock (flock) on the DAT file itself, held
+// while a patcher is open. The lock is taken without waiting: a second patch (another
+// `portalkit` process, the studio's Save) is refused with a DatError instead of mixing its
+// writes with the first. A copy-and-rename commit replaces the file, so the lock is taken on the
+// file the path names and checked to still be that file once held.
+class DatLock {
+  public:
+    static DatLock acquire(const QString& path);
+    DatLock() = default;
+    ~DatLock();
+    DatLock(DatLock&& other) noexcept : m_fd(other.m_fd) { other.m_fd = -1; }
+    DatLock& operator=(DatLock&& other) noexcept;
+    DatLock(const DatLock&) = delete;
+    DatLock& operator=(const DatLock&) = delete;
+
+  private:
+    int m_fd = -1;
+};
+
 // `dat` + ".pkjournal": where an in-place patch keeps its journal.
 QString journalPath(const QString& dat);
 

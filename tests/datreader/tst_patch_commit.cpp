@@ -93,14 +93,16 @@ class TestPatchCommit : public QObject {
         for (int step = 0;; ++step) {
             const QString path = fresh("dat");
             FaultPlan plan{step, 0};
-            DatPatcher patcher = DatPatcher::open(path);
-            applyPatch(patcher);
             bool crashed = false;
-            try {
-                patcher.commit(mode, &plan);
-            } catch (const SimulatedCrash&) {
-                crashed = true;
-            }
+            {
+                DatPatcher patcher = DatPatcher::open(path);
+                applyPatch(patcher);
+                try {
+                    patcher.commit(mode, &plan);
+                } catch (const SimulatedCrash&) {
+                    crashed = true;
+                }
+            } // the process is gone: so is its lock on the DAT
             if (mode == CommitMode::InPlace && QFile::exists(journalPath(path)))
                 QVERIFY_THROWS_EXCEPTION(DatError, DatFile::open(path)); // readers wait
             DatPatcher::repair(path);
@@ -168,11 +170,13 @@ class TestPatchCommit : public QObject {
         // Crash the commit right after the journal became whole, then crash each replay.
         for (int step = 0;; ++step) {
             const QString path = fresh("replay");
-            DatPatcher patcher = DatPatcher::open(path);
-            applyPatch(patcher);
-            FaultPlan commitPlan{5, 0}; // after the rename and the folder sync
-            QVERIFY_THROWS_EXCEPTION(SimulatedCrash,
-                                     patcher.commit(CommitMode::InPlace, &commitPlan));
+            {
+                DatPatcher patcher = DatPatcher::open(path);
+                applyPatch(patcher);
+                FaultPlan commitPlan{5, 0}; // after the rename and the folder sync
+                QVERIFY_THROWS_EXCEPTION(SimulatedCrash,
+                                         patcher.commit(CommitMode::InPlace, &commitPlan));
+            }
             QVERIFY(QFile::exists(journalPath(path)));
             FaultPlan repairPlan{step, 0};
             bool crashed = false;
@@ -190,6 +194,31 @@ class TestPatchCommit : public QObject {
             if (!crashed)
                 break;
         }
+    }
+
+    void onePatchAtATime() {
+        const QString path = fresh("locked");
+        {
+            DatPatcher first = DatPatcher::open(path);
+            first.put(0x01000002, payload(10, 1));
+            // Another process or window patching the same DAT is refused, and so is a repair.
+            QVERIFY_THROWS_EXCEPTION(DatError, DatPatcher::open(path));
+            QVERIFY_THROWS_EXCEPTION(DatError, DatPatcher::repair(path));
+            first.commit(CommitMode::InPlace);
+            QVERIFY_THROWS_EXCEPTION(DatError, DatPatcher::open(path)); // still open
+        }
+        {
+            DatPatcher second = DatPatcher::open(path); // the first is gone
+            second.put(0x01000006, payload(10, 2));
+            second.commit(); // copy and rename: the lock stayed on the replaced file...
+            DatPatcher third = DatPatcher::open(path); // ...so the new one is free
+            QVERIFY(third.directory().find(0x01000006));
+            QVERIFY(third.directory().find(0x01000002));
+            // After its commit the second patcher starts again from the new file, which the
+            // third holds.
+            QVERIFY_THROWS_EXCEPTION(DatError, second.put(0x0100000A, payload(10, 3)));
+        }
+        checkStrict(readFile(path));
     }
 
     void aDamagedJournalIsRefusedAndKept() {
