@@ -24,25 +24,6 @@ Vec3d widened(const dat::Vec3& v) {
     return {v.x, v.y, v.z};
 }
 
-Vec3d cross(Vec3d a, Vec3d b) {
-    return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-}
-
-// The drawing BSP: one node holding every polygon over an empty leaf; its plane (the floor of
-// the bounds) has all geometry on its positive side, so a draw walk visits every polygon.
-dat::BspTree drawingTree(std::size_t polygonCount, const dat::Sphere& bounds, float floorZ) {
-    dat::BspNode root;
-    root.tag = dat::bsp_tag::BPnn;
-    root.splittingPlane = {{0, 0, 1}, -floorZ};
-    root.posChild = 1;
-    root.boundingSphere = bounds;
-    for (std::size_t i = 0; i < polygonCount; ++i)
-        root.polygons.push_back(std::uint16_t(i));
-    dat::BspNode leaf;
-    leaf.tag = dat::bsp_tag::Leaf;
-    return {{root, leaf}};
-}
-
 // The surface index of each primitive: one per glTF material in order of first use.
 std::vector<std::int16_t> surfaceIndices(const GltfModel& model, std::vector<int>& materials) {
     std::vector<std::int16_t> out;
@@ -153,8 +134,8 @@ class MeshBuilder {
             high = {std::max(high.x, p.x), std::max(high.y, p.y), std::max(high.z, p.z)};
         }
         g.sortCenter = authoring::toFloat((low + high) * 0.5);
-        g.drawingBsp =
-            drawingTree(g.polygons.size(), authoring::sphereAround(points), float(low.z));
+        g.drawingBsp = authoring::singleNodeDrawingTree(
+            g.polygons.size(), authoring::sphereAround(points), float(low.z));
         if (!physics)
             return;
         g.flags |= dat::GfxObj::kHasPhysics;

@@ -24,6 +24,12 @@ inline Vec3d operator-(Vec3d a, Vec3d b) {
 inline Vec3d operator*(Vec3d a, double s) {
     return {a.x * s, a.y * s, a.z * s};
 }
+inline Vec3d cross(Vec3d a, Vec3d b) {
+    return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+inline double dot(Vec3d a, Vec3d b) {
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
 inline double length(Vec3d a) {
     return std::sqrt(a.x * a.x + a.y * a.y + a.z * a.z);
 }

@@ -302,6 +302,20 @@ dat::BspTree convexPhysicsTree(std::span<const BspPolygon> polygons, std::size_t
     return tree;
 }
 
+dat::BspTree singleNodeDrawingTree(std::size_t polygonCount, const dat::Sphere& bounds,
+                                   float floorZ) {
+    dat::BspNode root;
+    root.tag = dat::bsp_tag::BPnn;
+    root.splittingPlane = {{0, 0, 1}, -floorZ};
+    root.posChild = 1;
+    root.boundingSphere = bounds;
+    for (std::size_t i = 0; i < polygonCount; ++i)
+        root.polygons.push_back(std::uint16_t(i));
+    dat::BspNode leaf;
+    leaf.tag = dat::bsp_tag::Leaf;
+    return {{root, leaf}};
+}
+
 dat::BspTree chainTree(std::span<const ChainLink> links, dat::BspVariant variant, std::uint32_t tag,
                        ChainSide side) {
     return ChainBuilder(links, variant, tag, side).build();

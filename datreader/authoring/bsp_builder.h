@@ -55,6 +55,12 @@ dat::BspTree physicsTree(std::span<const BspPolygon> polygons,
 // body, or have more than `maxPlanes` planes (a longer chain would be a deep tree).
 dat::BspTree convexPhysicsTree(std::span<const BspPolygon> polygons, std::size_t maxPlanes = 64);
 
+// The drawing BSP of a loose mesh: one internal node holding every polygon, whose plane (the
+// floor of the bounds, z = `floorZ`) has all geometry on its positive side, over one empty leaf.
+// Drawing leaves store no polygons or sphere (docs/formats.md), so the node carries both.
+dat::BspTree singleNodeDrawingTree(std::size_t polygonCount, const dat::Sphere& bounds,
+                                   float floorZ);
+
 // One plane of a convex shell with what lies in it.
 struct ChainLink {
     dat::Plane plane;

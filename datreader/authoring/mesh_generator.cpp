@@ -1,3 +1,4 @@
+#include "datreader/authoring/bsp_builder.h"
 #include "datreader/authoring/generator_spec.h"
 #include "datreader/authoring/generators.h"
 
@@ -266,22 +267,6 @@ Mesh buildShape(const JsonNode& spec, Shape shape) {
     return mesh;
 }
 
-// The drawing BSP: one internal node holding every polygon, whose plane (the floor of the
-// bounds) has all geometry on its positive side, over one empty leaf. Drawing leaves store no
-// polygons or sphere (docs/formats.md), so the node carries both.
-dat::BspTree singleNodeTree(std::size_t polygonCount, const dat::Sphere& bounds, float floorZ) {
-    dat::BspNode root;
-    root.tag = dat::bsp_tag::BPnn;
-    root.splittingPlane = {{0, 0, 1}, -floorZ};
-    root.posChild = 1;
-    root.boundingSphere = bounds;
-    for (std::size_t i = 0; i < polygonCount; ++i)
-        root.polygons.push_back(std::uint16_t(i));
-    dat::BspNode leaf;
-    leaf.tag = dat::bsp_tag::Leaf;
-    return {{root, leaf}};
-}
-
 } // namespace
 
 dat::GfxObj generateMesh(const JsonNode& spec, std::uint32_t did) {
@@ -338,7 +323,7 @@ dat::GfxObj generateMesh(const JsonNode& spec, std::uint32_t did) {
     // Rounded up so the float sphere still holds every vertex.
     const float sphereRadius = std::nextafter(float(radius), INFINITY);
     gfxObj.drawingBsp =
-        singleNodeTree(gfxObj.polygons.size(), {gfxObj.sortCenter, sphereRadius}, low.z);
+        singleNodeDrawingTree(gfxObj.polygons.size(), {gfxObj.sortCenter, sphereRadius}, low.z);
     return gfxObj;
 }
 

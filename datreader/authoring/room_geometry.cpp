@@ -43,13 +43,6 @@ WallFrame frameOf(Wall wall, Vec3d size) {
     return {wall, {-hx, 0, 0}, {0, 1, 0}, {-1, 0, 0}, size.y};
 }
 
-Vec3d cross(Vec3d a, Vec3d b) {
-    return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-}
-double dot(Vec3d a, Vec3d b) {
-    return a.x * b.x + a.y * b.y + a.z * b.z;
-}
-
 Vec3d newellNormal(std::span<const Vec3d> corners) {
     Vec3d sum;
     for (std::size_t i = 0; i < corners.size(); ++i) {
