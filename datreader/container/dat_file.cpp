@@ -34,7 +34,7 @@ struct DatFile::Storage {
 DatFile::DatFile(std::shared_ptr<const Storage> storage, QString path)
     : m_storage(std::move(storage)), m_view(m_storage->view), m_path(std::move(path)) {}
 
-DatFile DatFile::open(const QString& path) {
+DatFile DatFile::open(const QString& path, Index index) {
     // An in-place patch that was interrupted after its journal was written may have left the
     // DAT half old, half new: only finishing it makes the DAT whole again, which a reader must
     // not do behind the user's back (docs/formats.md#writing-a-patch).
@@ -63,7 +63,7 @@ DatFile DatFile::open(const QString& path) {
     }
     DatFile dat(std::move(storage), path);
     try {
-        dat.load();
+        dat.load(index);
     } catch (DatError&) {
         dat.checkUnchanged(std::nullopt, true); // a directory read as zeros: not the DAT's fault
         throw;
@@ -86,7 +86,7 @@ ChainReader DatFile::chains() const {
     return ChainReader(bytes(), m_header.blockSize, m_header.firstBlockOffset());
 }
 
-void DatFile::load() {
+void DatFile::load(Index index) {
     const auto file = bytes();
     if (file.size() < DatHeader::kDefinedSize)
         throw DatError("header",
@@ -110,6 +110,8 @@ void DatFile::load() {
                            " bytes, the file has " + std::to_string(file.size()),
                        DatHeader::kDiskInfoOffset + 8);
 
+    if (index == Index::None)
+        return;
     // Two walks: the first counts, so the index is allocated once at its exact size. Growing it
     // by doubling and trimming would briefly need 2-3 times the index (about 60 MB for a cell DAT)
     // while a second walk over the nodes costs milliseconds.

@@ -39,8 +39,12 @@ struct IterationRecord {
 // SIGBUS (docs/formats.md#a-dat-that-changes-under-its-map).
 class DatFile {
   public:
+    // Whether open indexes the directory. A caller that walks the directory itself (the
+    // patcher's editable B-tree) asks for None and gets the checked header and the map only:
+    // entries() is then empty and find() finds nothing.
+    enum class Index { Entries, None };
     // Maps `path` read-only. I/O failures throw DatError with field "file".
-    static DatFile open(const QString& path);
+    static DatFile open(const QString& path, Index index = Index::Entries);
     // Reads a DAT held in memory (tests, fuzzing); `bytes` is kept alive by the DatFile.
     static DatFile fromBytes(QByteArray bytes);
 
@@ -92,7 +96,7 @@ class DatFile {
   private:
     struct Storage;
     explicit DatFile(std::shared_ptr<const Storage> storage, QString path);
-    void load();
+    void load(Index index = Index::Entries);
 
     std::shared_ptr<const Storage> m_storage; // keeps the map or buffer behind m_view alive
     std::span<const std::uint8_t> m_view;

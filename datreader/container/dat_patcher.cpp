@@ -47,7 +47,9 @@ DatPatcher DatPatcher::open(const QString& path) {
     repairPatch(path);
     DatPatcher patcher;
     patcher.m_path = path;
-    patcher.load(DatFile::open(path));
+    // The editable tree walks and checks the directory itself: the reader's index would be a
+    // second and third walk of every node (60-90 ms of an 805k-entry DAT) for nothing.
+    patcher.load(DatFile::open(path, DatFile::Index::None));
     patcher.m_lock = std::move(lock);
     return patcher;
 }
