@@ -122,6 +122,15 @@ class TestEditPreview : public QObject {
     QTemporaryDir m_dir;
     QString m_path;
 
+    // triangleGltf() written to the test's folder; empty when it cannot be written.
+    QString triangleFile() {
+        const QString gltf = m_dir.filePath("triangle.gltf");
+        QFile file(gltf);
+        if (!file.open(QIODevice::WriteOnly) || file.write(triangleGltf()) < 0)
+            return {};
+        return gltf;
+    }
+
   private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
@@ -223,11 +232,8 @@ class TestEditPreview : public QObject {
     void importedModelShowsBeforeSave() {
         Shown shown(m_path);
         QVERIFY(!shown.dat().find(kNewGfxObj));
-        const QString gltf = m_dir.filePath("triangle.gltf");
-        QFile file(gltf);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(triangleGltf());
-        file.close();
+        const QString gltf = triangleFile();
+        QVERIFY(!gltf.isEmpty());
 
         QVERIFY2(shown.studio.editActions()->importInto(gltf, kNewGfxObj),
                  qPrintable(shown.studio.editActions()->lastError()));
@@ -254,11 +260,8 @@ class TestEditPreview : public QObject {
     // the first one's pending ids as used, not only the file's.
     void twoModelsBeforeSaveDoNotShareSurfaces() {
         Shown shown(m_path);
-        const QString gltf = m_dir.filePath("triangle.gltf");
-        QFile file(gltf);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(triangleGltf());
-        file.close();
+        const QString gltf = triangleFile();
+        QVERIFY(!gltf.isEmpty());
         QVERIFY2(shown.studio.editActions()->importInto(gltf, kNewGfxObj),
                  qPrintable(shown.studio.editActions()->lastError()));
         QVERIFY2(shown.studio.editActions()->importInto(gltf, kNewGfxObj + 1),
